@@ -1,0 +1,196 @@
+import { Schema } from "effect"
+import { Category, RiskTier, Severity, Target } from "./Vocabulary.js"
+
+/**
+ * The rule file format (rules/<id>/rule.yaml). Every struct is closed (unknown keys are errors) so a
+ * typo in a rule fails loading with the path of the bad key instead of being silently ignored.
+ */
+
+const strict = { onExcessProperty: "error" } as const
+
+const RuleId = Schema.String.pipe(
+  Schema.pattern(/^[a-z][a-z0-9_]*$/),
+  Schema.annotations({ description: "snake_case concept id" })
+)
+
+const Capture = Schema.String.pipe(Schema.pattern(/^[A-Za-z_][A-Za-z0-9_]*$/))
+const NodeTypes = Schema.Array(Schema.String).annotations({ description: "syntax node types" })
+
+/**
+ * `where` conditions, evaluated after a syntactic match. Each is a single-key object so rule files
+ * read like a list of checks. Captures name tree-sitter captures (without @) or, for ts-ast, the
+ * pseudo-captures `finding`, `callee`, `arg0`..`argN`.
+ */
+export const WhereCondition = Schema.Union(
+  Schema.Struct({ not_literal: Capture }).annotations({
+    description: "the capture is not a constant (string/number literal without interpolation)"
+  }),
+  Schema.Struct({ literal: Capture }).annotations({ description: "the capture is a constant" }),
+  Schema.Struct({ inside: NodeTypes }).annotations({ description: "the finding has an ancestor of one of these types" }),
+  Schema.Struct({ not_inside: NodeTypes }).annotations({ description: "no ancestor of these types" }),
+  Schema.Struct({
+    keyword_absent: Schema.Struct({ capture: Capture, names: Schema.Array(Schema.String) })
+  }).annotations({ description: "the call (capture) passes none of these keyword arguments / options properties" }),
+  Schema.Struct({
+    keyword_value: Schema.Struct({ capture: Capture, name: Schema.String, matches: Schema.String })
+  }).annotations({ description: "the call passes this keyword argument and its source text matches the regex" }),
+  Schema.Struct({
+    matches: Schema.Struct({ capture: Capture, regex: Schema.String })
+  }).annotations({ description: "the capture's text matches the regex" }),
+  Schema.Struct({
+    not_matches: Schema.Struct({ capture: Capture, regex: Schema.String })
+  }).annotations({ description: "the capture's text does not match the regex" }),
+  Schema.Struct({
+    scope_matches: Schema.Struct({ regex: Schema.String, node_types: Schema.optional(NodeTypes) })
+  }).annotations({ description: "the enclosing function (or file when none) contains text matching the regex" }),
+  Schema.Struct({
+    scope_not_matches: Schema.Struct({ regex: Schema.String, node_types: Schema.optional(NodeTypes) })
+  }).annotations({ description: "the enclosing function (or file when none) has no text matching the regex" }),
+  Schema.Struct({ file_matches: Schema.String }).annotations({ description: "the whole file matches the regex" }),
+  Schema.Struct({ file_not_matches: Schema.String }).annotations({ description: "the whole file does not match" })
+)
+export type WhereCondition = typeof WhereCondition.Type
+
+/** Fields a matcher may override for its target. */
+const Overrides = {
+  title: Schema.optional(Schema.String),
+  severity: Schema.optional(Severity),
+  confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
+  risk_tier: Schema.optional(RiskTier),
+  message: Schema.optional(Schema.String)
+}
+
+export const TreeSitterMatcher = Schema.Struct({
+  kind: Schema.Literal("tree-sitter"),
+  target: Schema.Literal("python", "go"),
+  query: Schema.String.annotations({ description: "S-expression query; @finding marks the reported node" }),
+  where: Schema.optional(Schema.Array(WhereCondition)),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "TreeSitterMatcher" })
+
+export const TsAstMatcher = Schema.Struct({
+  kind: Schema.Literal("ts-ast"),
+  target: Schema.Literal("javascript", "typescript"),
+  node: Schema.Array(Schema.String).annotations({
+    description: "TypeScript SyntaxKind names to visit, e.g. CallExpression, NewExpression"
+  }),
+  callee: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "for calls: the callee as written, dotted (`eval`, `child_process.exec`, `*.exec`); any of these"
+  }),
+  where: Schema.optional(Schema.Array(WhereCondition)),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "TsAstMatcher" })
+
+/** Spectral-style check applied to each value selected by `given`. */
+export const JsonPathCheck = Schema.Struct({
+  field: Schema.optional(Schema.String).annotations({ description: "dotted path below the given value; omitted: the value itself" }),
+  function: Schema.Literal("truthy", "falsy", "defined", "undefined", "pattern", "not_pattern"),
+  pattern: Schema.optional(Schema.String)
+}).annotations({ parseOptions: strict, identifier: "JsonPathCheck" })
+
+export const JsonPathMatcher = Schema.Struct({
+  kind: Schema.Literal("jsonpath"),
+  target: Schema.Literal("json", "yaml", "flowise", "n8n", "langflow", "dify"),
+  given: Schema.Array(Schema.String).annotations({ description: "JSONPath expressions" }),
+  then: Schema.Array(JsonPathCheck).annotations({ description: "all checks must hold for a finding" }),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "JsonPathMatcher" })
+
+export const GraphMatcher = Schema.Struct({
+  kind: Schema.Literal("graph"),
+  target: Schema.Literal("flowise", "n8n", "langflow", "dify"),
+  check: Schema.Literal("cycle", "unbounded_loop", "reaches", "node"),
+  node_kinds: Schema.optional(Schema.Array(Schema.String)),
+  node_types: Schema.optional(Schema.Array(Schema.String)),
+  param_absent: Schema.optional(Schema.Array(Schema.String)),
+  param_matches: Schema.optional(Schema.Struct({ name: Schema.String, regex: Schema.String })),
+  code_matches: Schema.optional(Schema.String),
+  from_kinds: Schema.optional(Schema.Array(Schema.String)),
+  to_kinds: Schema.optional(Schema.Array(Schema.String)),
+  through_kinds: Schema.optional(Schema.Array(Schema.String)),
+  exclude_types: Schema.optional(Schema.Array(Schema.String)),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "GraphMatcher" })
+
+export const RegexPattern = Schema.Struct({
+  name: Schema.String.annotations({ description: "what the pattern finds, e.g. openai_key; used in [REDACTED-<name>]" }),
+  regex: Schema.String,
+  secret_group: Schema.optional(Schema.Int).annotations({ description: "capture group holding the secret (default 0)" }),
+  min_entropy: Schema.optional(Schema.Number).annotations({ description: "Shannon bits/char the secret must reach" }),
+  context: Schema.optional(Schema.String).annotations({
+    description: "regex that must match the line of the secret (credential context)"
+  }),
+  keywords: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "cheap prefilter: one must occur in the file (lower case)"
+  })
+}).annotations({ parseOptions: strict, identifier: "RegexPattern" })
+
+export const RegexMatcher = Schema.Struct({
+  kind: Schema.Literal("regex"),
+  target: Target,
+  patterns: Schema.Array(RegexPattern),
+  exclude: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "regexes: a secret matching any of these is a placeholder, not a finding"
+  }),
+  exclude_line: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "regexes: a match on a line matching any of these is ignored (env reads, secret stores)"
+  }),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "RegexMatcher" })
+
+export const TaintMatcher = Schema.Struct({
+  kind: Schema.Literal("taint"),
+  target: Schema.Literal("python", "go", "javascript", "typescript"),
+  sources: Schema.Array(Schema.String).annotations({ description: "regexes over call/attribute text that produce untrusted data" }),
+  sinks: Schema.Array(Schema.String).annotations({ description: "callee names (dotted) whose arguments must not be tainted" }),
+  sanitizers: Schema.optional(Schema.Array(Schema.String)),
+  parameters_are_sources: Schema.optional(Schema.Boolean),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "TaintMatcher" })
+
+export const Matcher = Schema.Union(
+  TreeSitterMatcher,
+  TsAstMatcher,
+  JsonPathMatcher,
+  GraphMatcher,
+  RegexMatcher,
+  TaintMatcher
+)
+export type Matcher = typeof Matcher.Type
+
+export const RuleCompliance = Schema.Struct({
+  owasp_llm: Schema.optional(Schema.Array(Schema.String)),
+  owasp_agentic: Schema.optional(Schema.Array(Schema.String)),
+  eu_ai_act: Schema.optional(Schema.Array(Schema.String)),
+  nist_ai_rmf: Schema.optional(Schema.Array(Schema.String)),
+  iso_42001: Schema.optional(Schema.Array(Schema.String))
+}).annotations({ parseOptions: strict, identifier: "RuleCompliance" })
+
+export const Rule = Schema.Struct({
+  id: RuleId,
+  aliases: Schema.optional(Schema.Array(RuleId)),
+  title: Schema.String.pipe(Schema.minLength(3), Schema.maxLength(120)),
+  description: Schema.String.pipe(Schema.minLength(10)),
+  severity: Severity,
+  confidence: Schema.Number.pipe(Schema.between(0, 1)),
+  risk_tier: RiskTier,
+  category: Category,
+  finding_type: Schema.optional(Schema.Literal("vulnerability", "governance_violation")),
+  cwe: Schema.Array(Schema.String.pipe(Schema.pattern(/^CWE-\d+$/))).pipe(Schema.minItems(1)),
+  owasp: Schema.String.annotations({ description: "owasp_category value: A03:2021 or LLM01 (2025 list)" }),
+  cvss: Schema.String.pipe(Schema.pattern(/^CVSS:3\.1\/AV:[NALP]\/AC:[LH]\/PR:[NLH]\/UI:[NR]\/S:[UC]\/C:[HLN]\/I:[HLN]\/A:[HLN]$/)).annotations({
+    description: "CVSS 3.1 base vector; the score is computed from it"
+  }),
+  compliance: RuleCompliance,
+  remediation: Schema.Struct({
+    hint: Schema.String,
+    steps: Schema.Array(Schema.String).pipe(Schema.minItems(1))
+  }).annotations({ parseOptions: strict }),
+  quick_win: Schema.String,
+  frameworks: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "only report in files that use one of these frameworks (see framework detection)"
+  }),
+  references: Schema.optional(Schema.Array(Schema.String)),
+  matchers: Schema.Array(Matcher).pipe(Schema.minItems(1))
+}).annotations({ parseOptions: strict, identifier: "Rule", title: "Vigil rule" })
+export type Rule = typeof Rule.Type

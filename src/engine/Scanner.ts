@@ -1,0 +1,37 @@
+import { Context, Data, type Effect } from "effect"
+import type { Finding } from "../domain/Finding.js"
+import type { FileEntry, FileOutcome } from "../domain/Scan.js"
+
+/** The engine's answer for one scan before policy and suppressions are applied. */
+export interface Analysis {
+  /** every finding, ids and hashes assigned, secrets masked, ordered by file then position */
+  readonly findings: ReadonlyArray<Finding>
+  /** files that were not fully analysed (skipped, partial, failed, not analysed in time) */
+  readonly outcomes: ReadonlyArray<FileOutcome>
+  readonly filesScanned: number
+  readonly filesSkipped: number
+  /** files the time budget left unanalysed (> 0 makes the result partial) */
+  readonly filesNotAnalysed: number
+  readonly durationMs: number
+}
+
+export interface AnalyseOptions {
+  /** whole-scan budget; defaults to the configured VIGIL_SCAN_BUDGET */
+  readonly budgetMs?: number
+  /** called as files complete, for progress display */
+  readonly onProgress?: (done: number, total: number) => void
+}
+
+/** No analysis worker could take the scan (all crashed/restarting, or the queue is full). */
+export class WorkerUnavailable extends Data.TaggedError("WorkerUnavailable")<{ readonly reason: string }> {}
+
+export interface ScannerShape {
+  readonly analyse: (
+    files: ReadonlyArray<FileEntry>,
+    options?: AnalyseOptions
+  ) => Effect.Effect<Analysis, WorkerUnavailable>
+  /** true once the worker pool (or in-process analyser) can take work */
+  readonly ready: Effect.Effect<boolean>
+}
+
+export class Scanner extends Context.Tag("Vigil/Scanner")<Scanner, ScannerShape>() {}

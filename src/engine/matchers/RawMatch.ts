@@ -1,0 +1,24 @@
+import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
+
+/**
+ * What a matcher reports: a location in the file text plus the rule it belongs to. The engine turns
+ * raw matches into API findings (metadata, hash, masking, snippet) in one place.
+ */
+export interface RawMatch {
+  readonly ruleId: string
+  /** index into the rule's `matchers` list, so per-matcher overrides apply */
+  readonly matcherIndex: number
+  /** UTF-16 offsets into the file text (for embedded code: already mapped back into the file) */
+  readonly start: number
+  readonly end: number
+  /** the matched source text; whitespace-normalised into the finding hash */
+  readonly text: string
+  /** extra detail appended to the rule's message, e.g. the node name in a builder export */
+  readonly detail?: string
+  /** a credential value found at this location: masked everywhere it could appear */
+  readonly secret?: string
+  /** per-finding adjustments, e.g. a proven taint flow raises confidence and tier */
+  readonly confidence?: number
+  readonly riskTier?: RiskTier
+  readonly severity?: Severity
+}
