@@ -67,6 +67,7 @@ export const TreeSitterMatcher = Schema.Struct({
   where: Schema.optional(Schema.Array(WhereCondition)),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "TreeSitterMatcher" })
+export type TreeSitterMatcher = typeof TreeSitterMatcher.Type
 
 export const TsAstMatcher = Schema.Struct({
   kind: Schema.Literal("ts-ast"),
@@ -80,6 +81,7 @@ export const TsAstMatcher = Schema.Struct({
   where: Schema.optional(Schema.Array(WhereCondition)),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "TsAstMatcher" })
+export type TsAstMatcher = typeof TsAstMatcher.Type
 
 /** Spectral-style check applied to each value selected by `given`. */
 export const JsonPathCheck = Schema.Struct({
@@ -87,6 +89,7 @@ export const JsonPathCheck = Schema.Struct({
   function: Schema.Literal("truthy", "falsy", "defined", "undefined", "pattern", "not_pattern"),
   pattern: Schema.optional(Schema.String)
 }).annotations({ parseOptions: strict, identifier: "JsonPathCheck" })
+export type JsonPathCheck = typeof JsonPathCheck.Type
 
 export const JsonPathMatcher = Schema.Struct({
   kind: Schema.Literal("jsonpath"),
@@ -95,6 +98,7 @@ export const JsonPathMatcher = Schema.Struct({
   then: Schema.Array(JsonPathCheck).annotations({ description: "all checks must hold for a finding" }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "JsonPathMatcher" })
+export type JsonPathMatcher = typeof JsonPathMatcher.Type
 
 export const GraphMatcher = Schema.Struct({
   kind: Schema.Literal("graph"),
@@ -111,6 +115,7 @@ export const GraphMatcher = Schema.Struct({
   exclude_types: Schema.optional(Schema.Array(Schema.String)),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "GraphMatcher" })
+export type GraphMatcher = typeof GraphMatcher.Type
 
 export const RegexPattern = Schema.Struct({
   name: Schema.String.annotations({ description: "what the pattern finds, e.g. openai_key; used in [REDACTED-<name>]" }),
@@ -124,6 +129,7 @@ export const RegexPattern = Schema.Struct({
     description: "cheap prefilter: one must occur in the file (lower case)"
   })
 }).annotations({ parseOptions: strict, identifier: "RegexPattern" })
+export type RegexPattern = typeof RegexPattern.Type
 
 export const RegexMatcher = Schema.Struct({
   kind: Schema.Literal("regex"),
@@ -137,6 +143,7 @@ export const RegexMatcher = Schema.Struct({
   }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "RegexMatcher" })
+export type RegexMatcher = typeof RegexMatcher.Type
 
 export const TaintMatcher = Schema.Struct({
   kind: Schema.Literal("taint"),
@@ -147,6 +154,7 @@ export const TaintMatcher = Schema.Struct({
   parameters_are_sources: Schema.optional(Schema.Boolean),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "TaintMatcher" })
+export type TaintMatcher = typeof TaintMatcher.Type
 
 export const Matcher = Schema.Union(
   TreeSitterMatcher,

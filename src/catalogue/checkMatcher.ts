@@ -1,0 +1,41 @@
+import type { Matcher } from "../domain/Rule.js"
+import { compileRegexPatterns } from "../engine/matchers/regex.js"
+import { checkTreeSitterQuery } from "../engine/matchers/treeSitter.js"
+import { checkTsAstMatcher, TS_CAPTURES } from "../engine/matchers/tsAst.js"
+import { makeTsView } from "../engine/matchers/tsView.js"
+import { compileWhere, WhereCompileError } from "../engine/matchers/where.js"
+import { ts } from "../languages/typescript.js"
+import type { KeyPath } from "./yamlLocate.js"
+
+export interface MatcherProblem {
+  readonly path: KeyPath
+  readonly message: string
+}
+
+const emptyTsView = makeTsView(ts.createSourceFile("x.ts", "", ts.ScriptTarget.Latest))
+
+/** Compiles a decoded matcher on its own, so a broken query or regex is reported against its rule. */
+export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
+  try {
+    switch (matcher.kind) {
+      case "tree-sitter":
+        checkTreeSitterQuery(matcher.target, matcher)
+        return undefined
+      case "ts-ast":
+        checkTsAstMatcher(matcher)
+        compileWhere(matcher.where ?? [], emptyTsView, TS_CAPTURES)
+        return undefined
+      case "regex":
+        compileRegexPatterns([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
+        return undefined
+      case "jsonpath":
+      case "graph":
+      case "taint":
+        return undefined
+    }
+  } catch (e) {
+    if (e instanceof WhereCompileError) return { path: ["where", e.index], message: e.message }
+    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : "patterns"
+    return { path: [field], message: (e as Error).message }
+  }
+}

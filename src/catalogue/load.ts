@@ -1,0 +1,170 @@
+import { createHash } from "node:crypto"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { basename, join, relative } from "node:path"
+import { Either, ParseResult, Schema } from "effect"
+import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
+import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import type { Catalogue, LoadedRule } from "./Catalogue.js"
+import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
+import { checkMatcher } from "./checkMatcher.js"
+import { parseCvss31 } from "./cvss.js"
+import { defaultComplianceDir, defaultRulesDir } from "./paths.js"
+import { formatPath, type KeyPath, parseLocatedYaml } from "./yamlLocate.js"
+
+export interface LoadOptions {
+  readonly rulesDir?: string
+  readonly complianceDir?: string
+}
+
+const MATCHER_SCHEMAS = {
+  "tree-sitter": TreeSitterMatcher,
+  "ts-ast": TsAstMatcher,
+  jsonpath: JsonPathMatcher,
+  graph: GraphMatcher,
+  regex: RegexMatcher,
+  taint: TaintMatcher
+} as const
+
+/** The rule minus its matchers: matchers are decoded one by one so errors name the exact matcher. */
+const RuleHeader = Schema.Struct({ ...Rule.fields, matchers: Schema.Array(Schema.Unknown).pipe(Schema.minItems(1)) })
+
+const decodeOptions = { onExcessProperty: "error", errors: "all" } as const
+
+const issuesOf = (error: ParseResult.ParseError): Array<{ path: KeyPath; message: string }> =>
+  ParseResult.ArrayFormatter.formatErrorSync(error).map((i) => ({ path: i.path, message: i.message }))
+
+const listRuleFiles = (rulesDir: string): Array<string> =>
+  readdirSync(rulesDir)
+    .filter((d) => statSync(join(rulesDir, d)).isDirectory())
+    .sort()
+    .map((d) => join(rulesDir, d, "rule.yaml"))
+
+const loadCompliance = (
+  dir: string,
+  problems: Array<CatalogueProblem>
+): Map<ComplianceFramework, ComplianceCatalogue> => {
+  const out = new Map<ComplianceFramework, ComplianceCatalogue>()
+  if (!existsSync(dir)) {
+    problems.push({ file: dir, path: "$", message: "compliance directory not found" })
+    return out
+  }
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
+    const file = join(dir, name)
+    const parsed = parseLocatedYaml(readFileSync(file, "utf8"))
+    for (const e of parsed.errors) problems.push({ file, path: "$", line: e.line, message: e.message })
+    if (parsed.errors.length > 0) continue
+    const decoded = Schema.decodeUnknownEither(ComplianceCatalogue)(parsed.value, decodeOptions)
+    if (Either.isLeft(decoded)) {
+      for (const i of issuesOf(decoded.left)) {
+        const line = parsed.lineOf(i.path)
+        problems.push({ file, path: formatPath(i.path), ...(line !== undefined ? { line } : {}), message: i.message })
+      }
+      continue
+    }
+    out.set(decoded.right.framework, decoded.right)
+  }
+  return out
+}
+
+/** Every id (and alias) of a framework, for cross-reference checks. */
+const idSet = (c: ComplianceCatalogue | undefined): Set<string> =>
+  new Set(c === undefined ? [] : c.entries.flatMap((e) => [e.id, ...(e.aliases ?? [])]))
+
+/**
+ * Loads rules/ and compliance/, decodes every file with the Schema, checks cross-references and
+ * compiles every matcher. All problems are collected, so one run shows everything to fix.
+ */
+export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Catalogue, CatalogueLoadError> => {
+  const rulesDir = options.rulesDir ?? defaultRulesDir()
+  const complianceDir = options.complianceDir ?? defaultComplianceDir()
+  const problems: Array<CatalogueProblem> = []
+  const compliance = loadCompliance(complianceDir, problems)
+  const known = {
+    cwe: idSet(compliance.get("cwe")),
+    owasp: new Set([...idSet(compliance.get("owasp_web")), ...idSet(compliance.get("owasp_llm"))]),
+    owasp_llm: idSet(compliance.get("owasp_llm")),
+    owasp_agentic: idSet(compliance.get("owasp_agentic")),
+    eu_ai_act: idSet(compliance.get("eu_ai_act")),
+    nist_ai_rmf: idSet(compliance.get("nist_ai_rmf")),
+    iso_42001: idSet(compliance.get("iso_42001"))
+  }
+
+  const rules: Array<LoadedRule> = []
+  const owners = new Map<string, string>()
+  if (!existsSync(rulesDir)) problems.push({ file: rulesDir, path: "$", message: "rules directory not found" })
+  for (const file of existsSync(rulesDir) ? listRuleFiles(rulesDir) : []) {
+    const shown = relative(process.cwd(), file) || file
+    if (!existsSync(file)) {
+      problems.push({ file: shown, path: "$", message: "rule folder without rule.yaml" })
+      continue
+    }
+    const text = readFileSync(file, "utf8")
+    const parsed = parseLocatedYaml(text)
+    const report = (path: KeyPath, message: string): void => {
+      const line = parsed.lineOf(path)
+      problems.push({ file: shown, path: formatPath(path), ...(line !== undefined ? { line } : {}), message })
+    }
+    for (const e of parsed.errors) problems.push({ file: shown, path: "$", line: e.line, message: e.message })
+    if (parsed.errors.length > 0) continue
+
+    const header = Schema.decodeUnknownEither(RuleHeader)(parsed.value, decodeOptions)
+    if (Either.isLeft(header)) {
+      for (const i of issuesOf(header.left)) report(i.path, i.message)
+      continue
+    }
+    const h = header.right
+    const before = problems.length
+    if (basename(join(file, "..")) !== h.id) report(["id"], `id "${h.id}" must equal its folder name "${basename(join(file, ".."))}"`)
+
+    const matchers: Array<Matcher> = []
+    h.matchers.forEach((raw, index) => {
+      const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined
+      const schema = typeof kind === "string" ? MATCHER_SCHEMAS[kind as keyof typeof MATCHER_SCHEMAS] : undefined
+      if (schema === undefined) {
+        report(["matchers", index, "kind"], `unknown matcher kind ${JSON.stringify(kind)} (expected one of ${Object.keys(MATCHER_SCHEMAS).join(", ")})`)
+        return
+      }
+      const decoded = Schema.decodeUnknownEither(schema as Schema.Schema<Matcher, unknown>)(raw, decodeOptions)
+      if (Either.isLeft(decoded)) {
+        for (const i of issuesOf(decoded.left)) report(["matchers", index, ...i.path], i.message)
+        return
+      }
+      const problem = checkMatcher(decoded.right)
+      if (problem !== undefined) report(["matchers", index, ...problem.path], problem.message)
+      matchers.push(decoded.right)
+    })
+
+    const cvss = parseCvss31(h.cvss)
+    if (!cvss.ok) report(["cvss"], cvss.error)
+    h.cwe.forEach((c, i) => known.cwe.has(c) || report(["cwe", i], `unknown CWE id "${c}" (add it to compliance/cwe.yaml)`))
+    if (!known.owasp.has(h.owasp)) report(["owasp"], `unknown OWASP id "${h.owasp}"`)
+    for (const framework of ["owasp_llm", "owasp_agentic", "eu_ai_act", "nist_ai_rmf", "iso_42001"] as const) {
+      ;(h.compliance[framework] ?? []).forEach((id, i) => {
+        if (!known[framework].has(id)) report(["compliance", framework, i], `unknown ${framework} id "${id}"`)
+      })
+    }
+    for (const [i, name] of [h.id, ...(h.aliases ?? [])].entries()) {
+      const owner = owners.get(name)
+      if (owner !== undefined) report(i === 0 ? ["id"] : ["aliases", i - 1], `duplicate id or alias "${name}" (already used by ${owner})`)
+      else owners.set(name, h.id)
+    }
+    if (problems.length > before || !cvss.ok) continue
+    rules.push({
+      ...h,
+      matchers,
+      cvssScore: cvss.score,
+      dir: join(file, ".."),
+      version: createHash("sha256").update(text).digest("hex").slice(0, 16)
+    })
+  }
+  if (problems.length > 0) return Either.left(new CatalogueLoadError({ problems }))
+  const byId = new Map<string, LoadedRule>()
+  for (const r of rules) for (const name of [r.id, ...(r.aliases ?? [])]) byId.set(name, r)
+  return Either.right({
+    rules,
+    resolve: (id) => byId.get(id),
+    compliance,
+    rulesDir,
+    complianceDir
+  })
+}

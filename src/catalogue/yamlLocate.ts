@@ -1,0 +1,38 @@
+import YAML, { LineCounter } from "yaml"
+
+export type KeyPath = ReadonlyArray<PropertyKey>
+
+export const formatPath = (path: KeyPath): string =>
+  "$" + path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("")
+
+/** A parsed YAML file that can answer "on which line is this key path?" for error messages. */
+export interface LocatedYaml {
+  readonly value: unknown
+  readonly errors: ReadonlyArray<{ message: string; line: number }>
+  readonly lineOf: (path: KeyPath) => number | undefined
+}
+
+export const parseLocatedYaml = (text: string): LocatedYaml => {
+  const lineCounter = new LineCounter()
+  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })
+  const errors = doc.errors.map((e) => ({ message: e.message.split("\n")[0] ?? e.message, line: lineCounter.linePos(e.pos[0]).line }))
+  const lineOf = (path: KeyPath): number | undefined => {
+    // walk down as far as the path exists: an unknown key's parent still has a line
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n).map((k) => (typeof k === "symbol" ? String(k) : k)), true) as
+        | { range?: [number, number, number] }
+        | undefined
+      if (node !== undefined && node !== null && typeof node === "object" && node.range !== undefined) {
+        if (n === path.length) return lineCounter.linePos(node.range[0]).line
+        // the missing/unknown key itself: find it by scanning the parent's key nodes
+        const key = path[n]
+        const parent = node as unknown as { items?: Array<{ key?: { value?: unknown; range?: [number, number, number] } }> }
+        const pair = parent.items?.find((it) => it.key?.value === key)
+        if (pair?.key?.range !== undefined) return lineCounter.linePos(pair.key.range[0]).line
+        return lineCounter.linePos(node.range[0]).line
+      }
+    }
+    return undefined
+  }
+  return { value: errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 }), errors, lineOf }
+}

@@ -1,0 +1,44 @@
+import { Context, Effect, Either, Layer } from "effect"
+import { CatalogueService } from "../catalogue/Catalogue.js"
+import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
+import { loadCatalogueSync } from "../catalogue/load.js"
+import { makeAnalyser } from "./createAnalyser.js"
+import { inProcessRunner } from "./FileRunner.js"
+import { runPipeline } from "./Pipeline.js"
+import { Scanner } from "./Scanner.js"
+
+export interface ScannerOptions {
+  /** analysis worker processes; 0 analyses in this process */
+  readonly workers: number
+  /** whole-scan time budget */
+  readonly budgetMs: number
+  readonly rulesDir?: string
+  readonly complianceDir?: string
+}
+
+export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }) =>
+  Effect.suspend(() => {
+    const loaded = loadCatalogueSync({
+      ...(options.rulesDir !== undefined ? { rulesDir: options.rulesDir } : {}),
+      ...(options.complianceDir !== undefined ? { complianceDir: options.complianceDir } : {})
+    })
+    return Either.isLeft(loaded) ? Effect.fail(loaded.left) : Effect.succeed(loaded.right)
+  })
+
+/** The catalogue alone (for services that resolve rule ids without scanning). */
+export const CatalogueLive = (options: { rulesDir?: string; complianceDir?: string } = {}): Layer.Layer<CatalogueService, CatalogueLoadError> =>
+  Layer.effect(CatalogueService, loadCatalogue(options))
+
+/** Scanner and catalogue: the catalogue is loaded once and a bad one fails start-up with every problem. */
+export const ScannerLive = (options: ScannerOptions): Layer.Layer<Scanner | CatalogueService, CatalogueLoadError> =>
+  Layer.scopedContext(
+    Effect.gen(function*() {
+      const catalogue = yield* loadCatalogue(options)
+      const runner = inProcessRunner(makeAnalyser(catalogue))
+      const scanner = Scanner.of({
+        analyse: (files, analyseOptions) => runPipeline(catalogue, runner, files, options.budgetMs, analyseOptions),
+        ready: runner.ready
+      })
+      return Context.make(CatalogueService, catalogue).pipe(Context.add(Scanner, scanner))
+    })
+  )

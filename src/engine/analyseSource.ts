@@ -1,0 +1,34 @@
+import { firstScriptError, parseScript } from "../languages/typescript.js"
+import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
+import type { CompiledCatalogue } from "./compileCatalogue.js"
+import type { RawMatch } from "./matchers/RawMatch.js"
+import type { Deadline, SourceDoc } from "./Source.js"
+
+export type CodeLanguage = "python" | "go" | "javascript" | "typescript"
+
+export interface SourceAnalysis {
+  readonly matches: Array<RawMatch>
+  /** set when the parser reported a syntax error: results may be incomplete */
+  readonly syntaxError?: { readonly offset: number; readonly message: string }
+}
+
+/** Parses one piece of code and runs the syntactic matchers of its language over it. */
+export const analyseCode = (
+  compiled: CompiledCatalogue,
+  language: CodeLanguage,
+  doc: SourceDoc,
+  deadline: Deadline
+): SourceAnalysis => {
+  if (language === "python" || language === "go") {
+    const tree = parseTreeSitter(language, doc.text, deadline)
+    const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
+    const error = firstSyntaxError(tree)
+    return error === undefined
+      ? { matches }
+      : { matches, syntaxError: { offset: error.startIndex, message: error.isMissing ? `missing ${error.type}` : "unexpected syntax" } }
+  }
+  const file = parseScript(doc.path, doc.text, language, deadline)
+  const matches = compiled.tsAst[language].run(file, deadline)
+  const error = firstScriptError(file)
+  return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
+}

@@ -1,0 +1,96 @@
+import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
+import type { ComplianceMapping, Finding } from "../domain/Finding.js"
+import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
+import { maskAll } from "./Mask.js"
+import type { RawMatch } from "./matchers/RawMatch.js"
+import { SourceDoc } from "./Source.js"
+
+const SNIPPET_LINE_MAX = 200
+
+const complianceOf = (rule: LoadedRule): ComplianceMapping => {
+  const c = rule.compliance
+  const entries: Array<[keyof ComplianceMapping, ReadonlyArray<string> | undefined]> = [
+    ["owasp_items", c.owasp_llm],
+    ["owasp_agentic", c.owasp_agentic],
+    ["eu_ai_act_articles", c.eu_ai_act],
+    ["nist_categories", c.nist_ai_rmf],
+    ["iso_42001_clauses", c.iso_42001],
+    ["cwe_ids", rule.cwe]
+  ]
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined && v.length > 0)) as ComplianceMapping
+}
+
+const clip = (line: string, column: number): string => {
+  if (line.length <= SNIPPET_LINE_MAX) return line
+  // long (minified) lines: a window around the finding, marked as cut
+  const from = Math.max(0, column - 1 - SNIPPET_LINE_MAX / 2)
+  return (from > 0 ? "…" : "") + line.slice(from, from + SNIPPET_LINE_MAX) + (from + SNIPPET_LINE_MAX < line.length ? "…" : "")
+}
+
+/** The line of the finding with one line of context either side. */
+const snippetAt = (doc: SourceDoc, line: number, column: number): string => {
+  const lines: Array<string> = []
+  for (let l = Math.max(1, line - 1); l <= Math.min(doc.lineCount, line + 1); l++) {
+    lines.push(clip(doc.lineText(l), l === line ? column : 1))
+  }
+  return lines.join("\n")
+}
+
+const firstSentence = (text: string): string => {
+  const m = /^(.+?[.!?])(\s|$)/s.exec(text.trim())
+  return (m?.[1] ?? text.trim()).replace(/\s+/g, " ")
+}
+
+/**
+ * Turns one file's raw matches into API findings: rule metadata with per-matcher overrides,
+ * location, snippet, masking of secrets, and the identity hash with its occurrence index.
+ */
+export const buildFindings = (
+  catalogue: Catalogue,
+  path: string,
+  content: string,
+  matches: ReadonlyArray<RawMatch>
+): Array<Finding> => {
+  const doc = new SourceDoc(path, content)
+  const sorted = [...matches].sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
+  const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret] : [])))]
+  const occurrences = new Map<string, number>()
+  const out: Array<Finding> = []
+  for (const m of sorted) {
+    const rule = catalogue.resolve(m.ruleId)
+    if (rule === undefined) continue
+    const matcher = rule.matchers[m.matcherIndex]
+    const { line, column } = doc.position(m.start)
+    const text = normaliseMatchedText(maskAll(m.text, secrets))
+    const key = `${rule.id}\u0000${text}`
+    const occurrence = occurrences.get(key) ?? 0
+    occurrences.set(key, occurrence + 1)
+    const hash = findingHash(rule.id, path, text, occurrence)
+    const base = matcher?.message ?? firstSentence(rule.description)
+    const message = m.detail === undefined ? base : base.includes("{detail}") ? base.replaceAll("{detail}", m.detail) : `${base} (${m.detail})`
+    const category = rule.category
+    out.push({
+      id: findingId(hash),
+      pattern_id: rule.id,
+      pattern: matcher?.title ?? rule.title,
+      severity: m.severity ?? matcher?.severity ?? rule.severity,
+      confidence: m.confidence ?? matcher?.confidence ?? rule.confidence,
+      file: path,
+      line,
+      column,
+      message: maskAll(message, secrets),
+      code_snippet: maskAll(snippetAt(doc, line, column), secrets),
+      cwe: rule.cwe.join(", "),
+      cvss: rule.cvssScore,
+      owasp_category: rule.owasp,
+      category,
+      risk_tier: m.riskTier ?? matcher?.risk_tier ?? rule.risk_tier,
+      finding_type: rule.finding_type ?? (category === "governance" ? "governance_violation" : "vulnerability"),
+      remediation_hint: rule.remediation.hint,
+      remediation_steps: rule.remediation.steps,
+      compliance_mapping: complianceOf(rule),
+      finding_hash: hash
+    })
+  }
+  return out
+}

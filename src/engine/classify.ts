@@ -1,0 +1,75 @@
+import type { FileKind } from "./Analyser.js"
+
+/** Directories whose files are test infrastructure, at any depth (SPEC: no findings there). */
+const FIXTURE_DIRS = new Set([
+  "test",
+  "tests",
+  "__tests__",
+  "__test__",
+  "spec",
+  "specs",
+  "example",
+  "examples",
+  "doc",
+  "docs",
+  "fixture",
+  "fixtures",
+  "__fixtures__",
+  "__mocks__",
+  "testdata",
+  "test_data",
+  "test-data",
+  "samples",
+  "sample"
+])
+
+const EXTENSIONS: Record<string, FileKind> = {
+  py: "python",
+  pyi: "python",
+  go: "go",
+  js: "javascript",
+  jsx: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  ts: "typescript",
+  tsx: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  json: "json",
+  yaml: "yaml",
+  yml: "yaml"
+}
+
+/** Forward slashes, no leading `./` or `/`, no empty or `.` segments: one spelling per file. */
+export const normalisePath = (path: string): string =>
+  path
+    .replace(/\\/g, "/")
+    .split("/")
+    .filter((s) => s !== "" && s !== ".")
+    .join("/")
+
+export type Classification =
+  | { readonly action: "analyse"; readonly kind: FileKind }
+  | { readonly action: "skip"; readonly kind: string; readonly reason: string }
+
+export const isFixturePath = (path: string): boolean => {
+  const segments = normalisePath(path).split("/")
+  return segments.slice(0, -1).some((s) => FIXTURE_DIRS.has(s.toLowerCase()))
+}
+
+const looksBinary = (content: string): boolean => {
+  const head = content.length > 8192 ? content.slice(0, 8192) : content
+  return head.includes("\u0000")
+}
+
+export const classify = (path: string, content: string): Classification => {
+  const normalised = normalisePath(path)
+  const name = normalised.split("/").pop() ?? ""
+  const dot = name.lastIndexOf(".")
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ""
+  const kind = EXTENSIONS[ext]
+  if (kind === undefined) return { action: "skip", kind: ext === "" ? "unknown" : ext, reason: "unsupported file type" }
+  if (isFixturePath(normalised)) return { action: "skip", kind, reason: "test or example path (fixture directory)" }
+  if (looksBinary(content)) return { action: "skip", kind, reason: "binary content" }
+  return { action: "analyse", kind }
+}

@@ -1,0 +1,51 @@
+import type { Catalogue } from "../catalogue/Catalogue.js"
+import type { Matcher, RegexMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import type { Target } from "../domain/Vocabulary.js"
+import { compileRegex, type CompiledRegex } from "./matchers/regex.js"
+import { compileTreeSitter, type CompiledTreeSitter, type MatcherEntry } from "./matchers/treeSitter.js"
+import { compileTsAst, type CompiledTsAst } from "./matchers/tsAst.js"
+
+/** Every matcher of the catalogue, grouped so each file kind runs one combined pass per matcher kind. */
+export interface CompiledCatalogue {
+  readonly catalogue: Catalogue
+  readonly treeSitter: { readonly python: CompiledTreeSitter; readonly go: CompiledTreeSitter }
+  /** ts-ast matchers: `javascript` ones run on JS and TS (TypeScript is a superset), `typescript` on TS only */
+  readonly tsAst: { readonly javascript: CompiledTsAst; readonly typescript: CompiledTsAst }
+  /** text rules per file kind (target `any` is included in every kind) */
+  readonly regexFor: (kind: Target) => CompiledRegex
+  readonly entries: <K extends Matcher["kind"]>(kind: K, target?: Target) => Array<MatcherEntry<Extract<Matcher, { kind: K }>>>
+}
+
+export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
+  const all: Array<MatcherEntry<Matcher>> = catalogue.rules.flatMap((rule) =>
+    rule.matchers.map((matcher, matcherIndex) => ({ rule, matcherIndex, matcher }))
+  )
+  const entries = <K extends Matcher["kind"]>(kind: K, target?: Target) =>
+    all.filter((e) => e.matcher.kind === kind && (target === undefined || e.matcher.target === target)) as Array<
+      MatcherEntry<Extract<Matcher, { kind: K }>>
+    >
+  const tsEntries = (targets: ReadonlyArray<string>) =>
+    entries("ts-ast").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TsAstMatcher>>
+  const regexCache = new Map<Target, CompiledRegex>()
+  return {
+    catalogue,
+    treeSitter: {
+      python: compileTreeSitter("python", entries("tree-sitter", "python") as Array<MatcherEntry<TreeSitterMatcher>>),
+      go: compileTreeSitter("go", entries("tree-sitter", "go") as Array<MatcherEntry<TreeSitterMatcher>>)
+    },
+    tsAst: {
+      javascript: compileTsAst(tsEntries(["javascript"])),
+      typescript: compileTsAst(tsEntries(["javascript", "typescript"]))
+    },
+    regexFor: (kind) => {
+      let compiled = regexCache.get(kind)
+      if (compiled === undefined) {
+        const list = entries("regex").filter((e) => e.matcher.target === "any" || e.matcher.target === kind)
+        compiled = compileRegex(list as Array<MatcherEntry<RegexMatcher>>)
+        regexCache.set(kind, compiled)
+      }
+      return compiled
+    },
+    entries
+  }
+}

@@ -1,0 +1,122 @@
+import type { RegexMatcher } from "../../domain/Rule.js"
+import { type Deadline, DeadlineExceeded } from "../Source.js"
+import { shannonEntropy } from "./entropy.js"
+import type { RawMatch } from "./RawMatch.js"
+import type { MatcherEntry } from "./treeSitter.js"
+
+export class RegexCompileError extends Error {}
+
+const compile = (source: string, flags: string, what: string): RegExp => {
+  try {
+    return new RegExp(source, flags)
+  } catch (e) {
+    throw new RegexCompileError(`${what}: invalid regex ${JSON.stringify(source)}: ${(e as Error).message}`)
+  }
+}
+
+/** `(?i)` at the start of a pattern (as in other scanners' rule files) means case-insensitive. */
+const flagsOf = (source: string): { source: string; flags: string } =>
+  source.startsWith("(?i)") ? { source: source.slice(4), flags: "i" } : { source, flags: "" }
+
+interface CompiledPattern {
+  readonly entry: MatcherEntry<RegexMatcher>
+  readonly name: string
+  readonly regex: RegExp
+  readonly secretGroup: number
+  readonly minEntropy: number | undefined
+  readonly context: RegExp | undefined
+  readonly keywords: ReadonlyArray<string> | undefined
+  readonly exclude: ReadonlyArray<RegExp>
+  readonly excludeLine: ReadonlyArray<RegExp>
+}
+
+const lineAround = (text: string, start: number, end: number): string => {
+  const from = text.lastIndexOf("\n", start - 1) + 1
+  let to = text.indexOf("\n", end)
+  if (to === -1) to = text.length
+  // a minified file is one line: look at a window, not megabytes
+  return text.slice(Math.max(from, start - 200), Math.min(to, end + 200))
+}
+
+export const compileRegexPatterns = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): Array<CompiledPattern> =>
+  entries.flatMap((entry) => {
+    const exclude = (entry.matcher.exclude ?? []).map((s) => {
+      const f = flagsOf(s)
+      return compile(f.source, f.flags, "exclude")
+    })
+    const excludeLine = (entry.matcher.exclude_line ?? []).map((s) => {
+      const f = flagsOf(s)
+      return compile(f.source, f.flags, "exclude_line")
+    })
+    return entry.matcher.patterns.map((p): CompiledPattern => {
+      const f = flagsOf(p.regex)
+      const regex = compile(f.source, `${f.flags}gd`, `pattern ${p.name}`)
+      const groups = new RegExp(`${f.source}|`, f.flags).exec("")!.length - 1
+      const secretGroup = p.secret_group ?? 0
+      if (secretGroup > groups) {
+        throw new RegexCompileError(`pattern ${p.name}: secret_group ${secretGroup} but the regex has ${groups} groups`)
+      }
+      const ctx = p.context === undefined ? undefined : flagsOf(p.context)
+      return {
+        entry,
+        name: p.name,
+        regex,
+        secretGroup,
+        minEntropy: p.min_entropy,
+        context: ctx === undefined ? undefined : compile(ctx.source, ctx.flags, `context of ${p.name}`),
+        keywords: p.keywords?.map((k) => k.toLowerCase()),
+        exclude,
+        excludeLine
+      }
+    })
+  })
+
+export interface CompiledRegex {
+  readonly run: (text: string, deadline: Deadline) => Array<RawMatch>
+}
+
+/** Text rules: a cheap keyword prefilter per pattern, then the regex over the whole file (never a prefix). */
+export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): CompiledRegex => {
+  const patterns = compileRegexPatterns(entries)
+  if (patterns.length === 0) return { run: () => [] }
+  return {
+    run: (text, deadline) => {
+      const out: Array<RawMatch> = []
+      const seen = new Set<string>()
+      let lower: string | undefined
+      for (const p of patterns) {
+        if (deadline.expired) throw new DeadlineExceeded("text rules")
+        if (p.keywords !== undefined) {
+          lower ??= text.toLowerCase()
+          if (!p.keywords.some((k) => lower!.includes(k))) continue
+        }
+        p.regex.lastIndex = 0
+        for (const m of text.matchAll(p.regex)) {
+          const secret = m[p.secretGroup]
+          const span = m.indices?.[p.secretGroup]
+          if (secret === undefined || span === undefined || secret.length === 0) continue
+          const [start, end] = span
+          if (p.exclude.some((re) => re.test(secret))) continue
+          if (p.minEntropy !== undefined && shannonEntropy(secret) < p.minEntropy) continue
+          const line = lineAround(text, start, end)
+          if (p.context !== undefined && !p.context.test(line)) continue
+          if (p.excludeLine.some((re) => re.test(line))) continue
+          // two patterns of one rule finding the same secret are one finding
+          const key = `${p.entry.rule.id}:${start}:${end}`
+          if (seen.has(key)) continue
+          seen.add(key)
+          out.push({
+            ruleId: p.entry.rule.id,
+            matcherIndex: p.entry.matcherIndex,
+            start,
+            end,
+            text: secret,
+            secret,
+            detail: p.name
+          })
+        }
+      }
+      return out
+    }
+  }
+}
