@@ -4,6 +4,7 @@ import { basename, join, relative } from "node:path"
 import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import { FRAMEWORK_IDS } from "../engine/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
 import { checkMatcher } from "./checkMatcher.js"
@@ -134,6 +135,9 @@ export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Cata
       matchers.push(decoded.right)
     })
 
+    ;(h.frameworks ?? []).forEach((f, i) => {
+      if (!(FRAMEWORK_IDS as ReadonlyArray<string>).includes(f)) report(["frameworks", i], `unknown framework "${f}" (known: ${FRAMEWORK_IDS.join(", ")})`)
+    })
     const cvss = parseCvss31(h.cvss)
     if (!cvss.ok) report(["cvss"], cvss.error)
     h.cwe.forEach((c, i) => known.cwe.has(c) || report(["cwe", i], `unknown CWE id "${c}" (add it to compliance/cwe.yaml)`))

@@ -5,6 +5,7 @@ import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
 import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
+import { detectFrameworks, type Framework } from "./frameworks.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { Deadline, DeadlineExceeded, SourceDoc } from "./Source.js"
 
@@ -56,7 +57,18 @@ export const analyseFile = (compiled: CompiledCatalogue, task: FileTask, deadlin
       return { path: task.path, kind, status: "failed", reason: failureReason(e), matches: [] }
     }
   }
-  return { path: task.path, kind, status, ...(reason !== undefined ? { reason } : {}), matches }
+  return { path: task.path, kind, status, ...(reason !== undefined ? { reason } : {}), matches: requireFrameworks(compiled, doc.text, matches) }
+}
+
+/** Drops matches of rules that speak about frameworks this file does not use. */
+const requireFrameworks = (compiled: CompiledCatalogue, text: string, matches: Array<RawMatch>): Array<RawMatch> => {
+  let used: Set<Framework> | undefined
+  return matches.filter((m) => {
+    const wanted = compiled.catalogue.resolve(m.ruleId)?.frameworks
+    if (wanted === undefined || wanted.length === 0) return true
+    used ??= detectFrameworks(text)
+    return wanted.some((f) => used!.has(f as Framework))
+  })
 }
 
 export const makeAnalyser = (catalogue: Catalogue, perFileMs = DEFAULT_PER_FILE_MS): Analyser => {

@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { formatProblem } from "../../src/catalogue/CatalogueLoadError.js"
+import { loadCatalogueSync } from "../../src/catalogue/load.js"
+import { defaultComplianceDir, defaultRulesDir } from "../../src/catalogue/paths.js"
+
+const baseRule = readFileSync(join(defaultRulesDir(), "exec_eval", "rule.yaml"), "utf8")
+
+/** A catalogue of the given rule files (folder name -> rule.yaml text) next to the real compliance/. */
+const loadRules = (rules: Record<string, string>) => {
+  const dir = mkdtempSync(join(tmpdir(), "vigil-rules-"))
+  for (const [folder, text] of Object.entries(rules)) {
+    mkdirSync(join(dir, folder))
+    writeFileSync(join(dir, folder, "rule.yaml"), text)
+  }
+  return loadCatalogueSync({ rulesDir: dir, complianceDir: defaultComplianceDir() })
+}
+
+const problemsOf = (rules: Record<string, string>): Array<string> => {
+  const result = loadRules(rules)
+  if (Either.isRight(result)) return []
+  return result.left.problems.map(formatProblem)
+}
+
+const lineOf = (text: string, needle: string): number => text.split("\n").findIndex((l) => l.includes(needle)) + 1
+
+describe("loading a catalogue with a bad rule", () => {
+  it("accepts the unmodified rule", () => {
+    expect(problemsOf({ exec_eval: baseRule })).toEqual([])
+  })
+
+  it("names the file, path and line of an unknown key", () => {
+    const text = baseRule.replace("severity: CRITICAL", "severity: CRITICAL\nseverty: HIGH")
+    const problems = problemsOf({ exec_eval: text })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain("exec_eval/rule.yaml")
+    expect(problems[0]).toContain(`:${lineOf(text, "severty")} $.severty`)
+  })
+
+  it("reports a wrong type with its path", () => {
+    const problems = problemsOf({ exec_eval: baseRule.replace("confidence: 0.85", "confidence: high") })
+    expect(problems.join("\n")).toMatch(/\$\.confidence/)
+  })
+
+  it("reports an unknown key inside a matcher with the matcher's index", () => {
+    const text = baseRule.replace("    kind: ts-ast\n    node: [CallExpression]\n    callee: [eval,", "    kind: ts-ast\n    nodes: [X]\n    node: [CallExpression]\n    callee: [eval,")
+    expect(problemsOf({ exec_eval: text }).join("\n")).toMatch(/\$\.matchers\[1\]\.nodes/)
+  })
+
+  it("reports unknown CWE, OWASP and compliance ids", () => {
+    const text = baseRule
+      .replace("cwe: [CWE-95, CWE-94]", "cwe: [CWE-95, CWE-99999]")
+      .replace("owasp: A03:2021", "owasp: A99:2021")
+      .replace("nist_ai_rmf: [MEASURE 2.7]", "nist_ai_rmf: [PROTECT 1.1]")
+    const problems = problemsOf({ exec_eval: text }).join("\n")
+    expect(problems).toMatch(/\$\.cwe\[1\]: unknown CWE id "CWE-99999"/)
+    expect(problems).toMatch(/\$\.owasp: unknown OWASP id "A99:2021"/)
+    expect(problems).toMatch(/\$\.compliance\.nist_ai_rmf\[0\]: unknown nist_ai_rmf id "PROTECT 1.1"/)
+  })
+
+  it("reports duplicate ids and aliases across rules", () => {
+    const other = baseRule.replace("id: exec_eval", "id: other_rule").replace("aliases: [universal_exec_eval, tainted_eval]", "aliases: [tainted_eval]")
+    const problems = problemsOf({ exec_eval: baseRule, other_rule: other }).join("\n")
+    expect(problems).toMatch(/other_rule\/rule\.yaml:\d+ \$\.aliases\[0\]: duplicate id or alias "tainted_eval"/)
+  })
+
+  it("reports a tree-sitter query that does not compile against the grammar", () => {
+    const text = baseRule.replace("((call\n", "((no_such_node\n")
+    const problems = problemsOf({ exec_eval: text }).join("\n")
+    expect(problems).toMatch(/\$\.matchers\[0\]\.query: query does not compile against the python grammar/)
+  })
+
+  it("reports an unknown capture in a where condition and a bad regex", () => {
+    const text = baseRule.replace("      - not_literal: code\n      - not_matches", "      - not_literal: cod\n      - not_matches")
+    expect(problemsOf({ exec_eval: text }).join("\n")).toMatch(/\$\.matchers\[0\]\.where\[0\]: unknown capture "cod"/)
+    const badRegex = baseRule.replace('regex: "^(?!builtins$)"', 'regex: "(unclosed"')
+    expect(problemsOf({ exec_eval: badRegex }).join("\n")).toMatch(/\$\.matchers\[0\]\.where\[1\]: invalid regex/)
+  })
+
+  it("reports an unknown matcher kind and a folder/id mismatch", () => {
+    const text = baseRule.replace("    kind: ts-ast\n    node: [CallExpression]\n    callee: [eval,", "    kind: semgrep\n    node: [CallExpression]\n    callee: [eval,")
+    const problems = problemsOf({ wrong_folder: text }).join("\n")
+    expect(problems).toMatch(/\$\.matchers\[1\]\.kind: unknown matcher kind "semgrep"/)
+    expect(problems).toMatch(/\$\.id: id "exec_eval" must equal its folder name "wrong_folder"/)
+  })
+
+  it("reports YAML syntax errors with a line", () => {
+    expect(problemsOf({ exec_eval: baseRule.replace("title: Dynamic code evaluation", "title: [unclosed") }).join("\n")).toMatch(/rule\.yaml:\d+ \$:/)
+  })
+})
