@@ -41,7 +41,7 @@ class JsonIndex {
 
   private grow(): void {
     const size = this.start.length * 2
-    const grow32 = (a: Int32Array): Int32Array => {
+    const grow32 = (a: Int32Array): Int32Array<ArrayBuffer> => {
       const b = new Int32Array(size)
       b.set(a)
       return b
