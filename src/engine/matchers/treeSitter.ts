@@ -81,12 +81,12 @@ export const compileTreeSitter = (
 
   return {
     run: (tree, text, deadline) => {
-      const at = deadline.at
-      let calls = 0
-      const matches = query.matches(tree.rootNode, {
-        progressCallback: () => (++calls & 255) === 0 && Date.now() >= at
-      })
-      if (Date.now() >= at) throw new DeadlineExceeded("query")
+      // the binding ignores a progress callback on matches(); timeoutMicros is what it honours
+      const remainingMs = deadline.remainingMs
+      if (remainingMs <= 0) throw new DeadlineExceeded("query")
+      const started = Date.now()
+      const matches = query.matches(tree.rootNode, { timeoutMicros: Math.max(1000, Math.floor(remainingMs * 1000)) })
+      if (Date.now() - started >= remainingMs) throw new DeadlineExceeded("query")
       const out: Array<RawMatch> = []
       const seen = new Set<string>()
       for (const m of matches) {
