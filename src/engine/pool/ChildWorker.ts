@@ -12,6 +12,7 @@ export interface ChildWorkerHandlers {
 }
 
 const STDERR_TAIL_CHARS = 2_000
+const DISCONNECTED_GRACE_MS = 1_000
 
 /**
  * One forked analysis process. Normalises Node's events (message/exit/error) into the handlers, and
@@ -24,6 +25,7 @@ export class ChildWorker {
   private readonly process: ChildProcess
   private detached = false
   private exitReported = false
+  private killSent = false
   private stderrTail = ""
 
   private constructor(entry: string, execArgv: ReadonlyArray<string>, private readonly handlers: ChildWorkerHandlers) {
@@ -53,9 +55,12 @@ export class ChildWorker {
         markExited()
         this.reportExit(`could not be started: ${error.message}`)
       } else {
-        this.process.kill("SIGKILL")
+        this.forceExit()
       }
     })
+    // a child without its IPC channel can never answer again: end it so its exit is accounted for.
+    // The channel also closes just before an ordinary exit, so give that exit a moment to arrive.
+    this.process.on("disconnect", () => setTimeout(() => this.forceExit(), DISCONNECTED_GRACE_MS).unref())
     this.process.stdout?.on("data", (chunk: Buffer) => this.output(chunk.toString("utf8")))
     this.process.stderr?.on("data", (chunk: Buffer) => {
       const text = chunk.toString("utf8")
@@ -81,15 +86,22 @@ export class ChildWorker {
     if (!this.process.connected) return // the exit handler will account for the child
     // errors arrive in the callback (not as a throw); a broken channel means a dying child
     this.process.send(message, (error) => {
-      if (error !== null && error !== undefined) this.process.kill("SIGKILL")
+      if (error !== null && error !== undefined) this.forceExit()
     })
   }
 
   /** Stops all further events and SIGKILLs the process; resolves once it is reaped. */
   kill(): Promise<void> {
     this.detached = true
-    if (this.process.exitCode === null && this.process.signalCode === null) this.process.kill("SIGKILL")
+    this.forceExit()
     return this.exited
+  }
+
+  /** SIGKILL once, if the process is still running (a failed kill emits "error", which calls this) */
+  private forceExit(): void {
+    if (this.killSent || this.process.exitCode !== null || this.process.signalCode !== null) return
+    this.killSent = true
+    this.process.kill("SIGKILL")
   }
 
   private reportExit(description: string): void {
