@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { Analyser, FileAnalysis, FileTask } from "./Analyser.js"
+import { TIME_BUDGET_EXHAUSTED } from "./pool/outcomes.js"
 import type { WorkerUnavailable } from "./Scanner.js"
 
 /** Runs file tasks somewhere (in this process or in a worker pool) and returns results in order. */
@@ -12,7 +13,6 @@ export interface FileRunner {
   readonly ready: Effect.Effect<boolean>
 }
 
-export const NOT_ANALYSED_REASON = "not analysed: the scan's time budget was exhausted"
 
 /**
  * In-process runner (CLI local mode, tests): yields between files so the budget is honoured and
@@ -25,7 +25,7 @@ export const inProcessRunner = (analyser: Analyser): FileRunner => ({
       const out: Array<FileAnalysis> = []
       for (const task of tasks) {
         if (Date.now() >= deadlineAt) {
-          out.push({ path: task.path, kind: task.kind, status: "failed", reason: NOT_ANALYSED_REASON, matches: [] })
+          out.push({ path: task.path, kind: task.kind, status: "failed", reason: TIME_BUDGET_EXHAUSTED, matches: [] })
           continue
         }
         out.push(analyser.analyse(task, deadlineAt))

@@ -5,7 +5,8 @@ import type { FileEntry, FileOutcome } from "../domain/Scan.js"
 import type { FileTask } from "./Analyser.js"
 import { buildFindings } from "./buildFindings.js"
 import { classify, normalisePath } from "./classify.js"
-import { type FileRunner, NOT_ANALYSED_REASON } from "./FileRunner.js"
+import type { FileRunner } from "./FileRunner.js"
+import { isNotAnalysed } from "./pool/outcomes.js"
 import type { Analysis, AnalyseOptions, WorkerUnavailable } from "./Scanner.js"
 
 /**
@@ -43,7 +44,7 @@ export const runPipeline = (
     let scanned = 0
     let notAnalysed = 0
     for (const r of results) {
-      if (r.status === "failed" && r.reason === NOT_ANALYSED_REASON) {
+      if (isNotAnalysed(r)) {
         notAnalysed++
         outcomes.push({ path: r.path, status: "not_analysed", kind: r.kind, reason: r.reason })
         continue

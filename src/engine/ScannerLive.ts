@@ -3,7 +3,8 @@ import { CatalogueService } from "../catalogue/Catalogue.js"
 import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
 import { loadCatalogueSync } from "../catalogue/load.js"
 import { makeAnalyser } from "./createAnalyser.js"
-import { inProcessRunner } from "./FileRunner.js"
+import { type FileRunner, inProcessRunner } from "./FileRunner.js"
+import { defaultWorkerEntry, makeWorkerPool } from "./pool/WorkerPool.js"
 import { runPipeline } from "./Pipeline.js"
 import { Scanner } from "./Scanner.js"
 
@@ -14,6 +15,10 @@ export interface ScannerOptions {
   readonly budgetMs: number
   readonly rulesDir?: string
   readonly complianceDir?: string
+  /** a worker above this RSS is replaced after its batch */
+  readonly maxRssMb?: number
+  /** batches allowed to wait before scans are refused with WorkerUnavailable (503) */
+  readonly maxQueue?: number
 }
 
 export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }) =>
@@ -34,7 +39,15 @@ export const ScannerLive = (options: ScannerOptions): Layer.Layer<Scanner | Cata
   Layer.scopedContext(
     Effect.gen(function*() {
       const catalogue = yield* loadCatalogue(options)
-      const runner = inProcessRunner(makeAnalyser(catalogue))
+      const runner: FileRunner = options.workers > 0
+        ? yield* makeWorkerPool({
+          entry: defaultWorkerEntry(),
+          init: { rulesDir: catalogue.rulesDir, complianceDir: catalogue.complianceDir },
+          size: options.workers,
+          ...(options.maxRssMb !== undefined ? { maxRssMb: options.maxRssMb } : {}),
+          ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {})
+        })
+        : inProcessRunner(makeAnalyser(catalogue))
       const scanner = Scanner.of({
         analyse: (files, analyseOptions) => runPipeline(catalogue, runner, files, options.budgetMs, analyseOptions),
         ready: runner.ready
