@@ -1,5 +1,6 @@
 import type { Matcher } from "../domain/Rule.js"
 import { compileRegexPatterns } from "../engine/matchers/regex.js"
+import { compileTaintRules } from "../engine/matchers/taint/compileTaint.js"
 import { checkTreeSitterQuery } from "../engine/matchers/treeSitter.js"
 import { checkTsAstMatcher, TS_CAPTURES } from "../engine/matchers/tsAst.js"
 import { makeTsView } from "../engine/matchers/tsView.js"
@@ -28,14 +29,16 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
       case "regex":
         compileRegexPatterns([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
         return undefined
+      case "taint":
+        compileTaintRules(matcher)
+        return undefined
       case "jsonpath":
       case "graph":
-      case "taint":
         return undefined
     }
   } catch (e) {
     if (e instanceof WhereCompileError) return { path: ["where", e.index], message: e.message }
-    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : "patterns"
+    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : matcher.kind === "taint" ? "sources" : "patterns"
     return { path: [field], message: (e as Error).message }
   }
 }

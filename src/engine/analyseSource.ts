@@ -2,6 +2,8 @@ import { firstScriptError, parseScript } from "../languages/typescript.js"
 import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
+import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
+import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
 import type { Deadline, SourceDoc } from "./Source.js"
 
 export type CodeLanguage = "python" | "go" | "javascript" | "typescript"
@@ -22,6 +24,8 @@ export const analyseCode = (
   if (language === "python" || language === "go") {
     const tree = parseTreeSitter(language, doc.text, deadline)
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
+    const taint = compiled.taint[language]
+    if (taint.active) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
     const error = firstSyntaxError(tree)
     return error === undefined
       ? { matches }
@@ -29,6 +33,8 @@ export const analyseCode = (
   }
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)
+  const taint = compiled.taint[language]
+  if (taint.active) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
 }

@@ -41,6 +41,27 @@ const firstSentence = (text: string): string => {
   return (m?.[1] ?? text.trim()).replace(/\s+/g, " ")
 }
 
+const TIER_STRENGTH = { vulnerability: 2, risk_pattern: 1, hardening: 0 } as const
+
+/**
+ * One location, one finding per rule: when several matchers of a rule report the same node (a sink
+ * pattern and a proven taint flow, say), the strongest evidence wins.
+ */
+const strongestPerLocation = (matches: ReadonlyArray<RawMatch>): Array<RawMatch> => {
+  const best = new Map<string, RawMatch>()
+  for (const m of matches) {
+    const key = `${m.ruleId}:${m.start}`
+    const current = best.get(key)
+    if (current === undefined) {
+      best.set(key, m)
+      continue
+    }
+    const strength = (x: RawMatch) => (x.riskTier !== undefined ? TIER_STRENGTH[x.riskTier] : 1) * 10 + (x.confidence ?? 0)
+    if (strength(m) > strength(current)) best.set(key, m)
+  }
+  return [...best.values()]
+}
+
 /**
  * Turns one file's raw matches into API findings: rule metadata with per-matcher overrides,
  * location, snippet, masking of secrets, and the identity hash with its occurrence index.
@@ -52,7 +73,7 @@ export const buildFindings = (
   matches: ReadonlyArray<RawMatch>
 ): Array<Finding> => {
   const doc = new SourceDoc(path, content)
-  const sorted = [...matches].sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
+  const sorted = strongestPerLocation(matches).sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
   const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret] : [])))]
   const occurrences = new Map<string, number>()
   const out: Array<Finding> = []

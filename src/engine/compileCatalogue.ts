@@ -1,8 +1,9 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
-import type { Matcher, RegexMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import type { Matcher, RegexMatcher, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
 import { compileRegex, type CompiledRegex } from "./matchers/regex.js"
 import { compileTreeSitter, type CompiledTreeSitter, type MatcherEntry } from "./matchers/treeSitter.js"
+import { compileTaint, type CompiledTaint } from "./matchers/taint/compileTaint.js"
 import { compileTsAst, type CompiledTsAst } from "./matchers/tsAst.js"
 
 /** Every matcher of the catalogue, grouped so each file kind runs one combined pass per matcher kind. */
@@ -11,6 +12,8 @@ export interface CompiledCatalogue {
   readonly treeSitter: { readonly python: CompiledTreeSitter; readonly go: CompiledTreeSitter }
   /** ts-ast matchers: `javascript` ones run on JS and TS (TypeScript is a superset), `typescript` on TS only */
   readonly tsAst: { readonly javascript: CompiledTsAst; readonly typescript: CompiledTsAst }
+  /** taint matchers per language (`javascript` ones also run on TypeScript) */
+  readonly taint: { readonly python: CompiledTaint; readonly go: CompiledTaint; readonly javascript: CompiledTaint; readonly typescript: CompiledTaint }
   /** text rules per file kind (target `any` is included in every kind) */
   readonly regexFor: (kind: Target) => CompiledRegex
   readonly entries: <K extends Matcher["kind"]>(kind: K, target?: Target) => Array<MatcherEntry<Extract<Matcher, { kind: K }>>>
@@ -26,6 +29,8 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     >
   const tsEntries = (targets: ReadonlyArray<string>) =>
     entries("ts-ast").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TsAstMatcher>>
+  const taintFor = (targets: ReadonlyArray<string>) =>
+    compileTaint(entries("taint").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TaintMatcher>>)
   const regexCache = new Map<Target, CompiledRegex>()
   return {
     catalogue,
@@ -36,6 +41,12 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     tsAst: {
       javascript: compileTsAst(tsEntries(["javascript"])),
       typescript: compileTsAst(tsEntries(["javascript", "typescript"]))
+    },
+    taint: {
+      python: taintFor(["python"]),
+      go: taintFor(["go"]),
+      javascript: taintFor(["javascript"]),
+      typescript: taintFor(["javascript", "typescript"])
     },
     regexFor: (kind) => {
       let compiled = regexCache.get(kind)

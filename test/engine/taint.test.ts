@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from "vitest"
+import { makeEngine } from "./scanner.js"
+
+const engine = makeEngine()
+afterAll(() => engine.dispose())
+
+const evalFindings = async (path: string, content: string) =>
+  (await engine.scan([{ path, content }])).findings.filter((f) => f.pattern_id === "exec_eval").map((f) => ({ line: f.line, tier: f.risk_tier, confidence: f.confidence }))
+
+describe("taint: proven flows raise tier and confidence", () => {
+  it("a tool parameter reaching eval through assignments is a vulnerability", async () => {
+    const code = [
+      "from langchain.tools import tool",
+      "@tool",
+      "def calculator(expression: str) -> str:",
+      "    cleaned = expression.strip()",
+      "    program = 'result = ' + cleaned",
+      "    return eval(program)",
+      "",
+      "def helper(expression):",
+      "    return eval(expression)",
+      ""
+    ].join("\n")
+    const found = await evalFindings("agent.py", code)
+    expect(found).toEqual([
+      { line: 6, tier: "vulnerability", confidence: 0.9 },
+      { line: 9, tier: "risk_pattern", confidence: 0.75 }
+    ])
+  })
+
+  it("model output reaching eval is a vulnerability; a sanitizer stops the flow", async () => {
+    const code = [
+      "import ast",
+      "def run(llm, q):",
+      "    answer = llm.invoke(q).content",
+      "    value = ast.literal_eval(answer)",
+      "    exec(answer)",
+      "    eval(value)",
+      ""
+    ].join("\n")
+    expect(await evalFindings("agent.py", code)).toEqual([
+      { line: 5, tier: "vulnerability", confidence: 0.9 },
+      { line: 6, tier: "risk_pattern", confidence: 0.75 }
+    ])
+  })
+
+  it("works for JS tools and request handlers, including closures and reassignment", async () => {
+    const code = [
+      "import express from 'express'",
+      "const app = express()",
+      "app.post('/calc', (req, res) => {",
+      "  const expr = req.body.expr",
+      "  res.send(String(eval(expr)))",
+      "})",
+      "export const calc = tool({",
+      "  execute: async ({ expression }) => {",
+      "    let program = expression",
+      "    program = '2 + 2'",
+      "    return eval(program)",
+      "  }",
+      "})",
+      ""
+    ].join("\n")
+    expect(await evalFindings("server.ts", code)).toEqual([
+      { line: 5, tier: "vulnerability", confidence: 0.9 },
+      { line: 11, tier: "risk_pattern", confidence: 0.75 }
+    ])
+  })
+
+  it("low-noise keeps proven flows only", async () => {
+    const code = "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n@mcp.tool()\ndef run(code: str):\n    exec(code)\n\ndef other(x):\n    exec(x)\n"
+    const r = await engine.scan([{ path: "server.py", content: code }], "low-noise")
+    expect(r.findings.map((f) => f.line)).toEqual([5])
+  })
+})
