@@ -1,0 +1,27 @@
+import { Command } from "@effect/cli"
+import { Effect, Layer, Logger } from "effect"
+import { loadAppSettings } from "../config/AppConfig.js"
+import { settingsHelp } from "../config/Settings.js"
+import { ScannerLive } from "../engine/ScannerLive.js"
+import { ServerLive } from "../http/Server.js"
+
+const DESCRIPTION = `Start the HTTP API (POST /v1/scan, keys and organisations, /healthz, /readyz, OpenAPI at /v1/openapi.json).
+
+Configuration comes from the environment, is checked at start-up, and is read once:
+${settingsHelp()}
+
+On first start of an empty database an owner key for the organisation "default" is printed once.`
+
+/**
+ * `vigil serve`: configuration first (a bad value stops here with its name), then the database, the
+ * engine and the listener. Logs are JSON lines on stdout at LOG_LEVEL.
+ */
+export const serveCommand = Command.make("serve", {}, () =>
+  Effect.gen(function*() {
+    const settings = yield* loadAppSettings
+    const engine = ScannerLive({ workers: settings.workers, budgetMs: settings.scanBudgetMs })
+    yield* Layer.launch(ServerLive(settings, engine)).pipe(
+      Effect.provide(Logger.json),
+      Effect.provide(Logger.minimumLogLevel(settings.logLevel))
+    )
+  })).pipe(Command.withDescription(DESCRIPTION))

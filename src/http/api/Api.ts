@@ -1,0 +1,24 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import { VIGIL_VERSION } from "../../version.js"
+import { InternalError } from "../../domain/Errors.js"
+import { HealthGroup } from "./HealthGroup.js"
+import { OrgsGroup } from "./OrgsGroup.js"
+import { ScansGroup } from "./ScansGroup.js"
+import { withoutFrameworkErrors } from "./openApiCleanup.js"
+
+/** The whole HTTP API, definition only: handlers live in ../handlers, one file per group. */
+export class VigilApi extends HttpApi.make("vigil")
+  .add(HealthGroup)
+  .add(ScansGroup)
+  .add(OrgsGroup)
+  .addError(InternalError)
+  .annotate(OpenApi.Title, "Vigil")
+  .annotate(OpenApi.Version, VIGIL_VERSION)
+  .annotate(
+    OpenApi.Description,
+    "Security scanner for AI agents. Every error body is {code, error}. Authenticate with Authorization: Bearer <API_KEY>."
+  )
+  .annotate(OpenApi.Transform, withoutFrameworkErrors)
+{}
+
+export const OPENAPI_PATH = "/v1/openapi.json"
