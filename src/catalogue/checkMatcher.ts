@@ -1,4 +1,6 @@
 import type { Matcher } from "../domain/Rule.js"
+import { compileGraph } from "../engine/matchers/graph.js"
+import { compileJsonPath } from "../engine/matchers/jsonpath.js"
 import { compileRegexPatterns } from "../engine/matchers/regex.js"
 import { compileTaintRules } from "../engine/matchers/taint/compileTaint.js"
 import { checkTreeSitterQuery } from "../engine/matchers/treeSitter.js"
@@ -33,12 +35,15 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
         compileTaintRules(matcher)
         return undefined
       case "jsonpath":
+        compileJsonPath([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
+        return undefined
       case "graph":
+        compileGraph([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
         return undefined
     }
   } catch (e) {
     if (e instanceof WhereCompileError) return { path: ["where", e.index], message: e.message }
-    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : matcher.kind === "taint" ? "sources" : "patterns"
+    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : matcher.kind === "taint" ? "sources" : matcher.kind === "jsonpath" ? "given" : matcher.kind === "graph" ? "check" : "patterns"
     return { path: [field], message: (e as Error).message }
   }
 }

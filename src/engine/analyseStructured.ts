@@ -1,7 +1,11 @@
+import { readBuilderExport } from "../builders/index.js"
+import type { EmbeddedCode } from "../builders/Graph.js"
+import { parseStructured } from "../languages/structured.js"
 import type { FileKind } from "./Analyser.js"
+import { analyseCode } from "./analyseSource.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import type { Deadline, SourceDoc } from "./Source.js"
+import { type Deadline, SourceDoc } from "./Source.js"
 
 export interface StructuredAnalysis {
   readonly kind: FileKind
@@ -10,12 +14,50 @@ export interface StructuredAnalysis {
 }
 
 /**
- * JSON and YAML: recognise builder exports by structure, then run the builder's graph and JSONPath
- * rules and the language rules over embedded code. (Builder support is added with src/builders.)
+ * Embedded code (n8n Code nodes, Flowise custom tools, Langflow custom components, Dify code nodes)
+ * is scanned with the language rules; its findings are moved back to the file's own offsets and
+ * name the node. Stock component source the user did not edit is not the user's code.
+ */
+const scanEmbedded = (compiled: CompiledCatalogue, code: EmbeddedCode, deadline: Deadline): Array<RawMatch> => {
+  if (code.builtin || code.code.trim() === "") return []
+  const inner = new SourceDoc(`${code.nodeName}.${code.language === "python" ? "py" : "js"}`, code.code)
+  const result = analyseCode(compiled, code.language, inner, deadline)
+  const node = `node "${code.nodeName}" (${code.nodeId})`
+  // text rules (credentials) already ran over the whole file, escapes and all
+  return result.matches.map((m) => ({
+    ...m,
+    start: code.toFileOffset(m.start),
+    end: code.toFileOffset(m.end),
+    detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`
+  }))
+}
+
+/**
+ * JSON and YAML: recognised builder exports get their builder's graph and JSONPath rules plus the
+ * language rules over embedded code; other JSON/YAML files get the json/yaml JSONPath rules.
  */
 export const analyseStructured = (
-  _compiled: CompiledCatalogue,
+  compiled: CompiledCatalogue,
   format: "json" | "yaml",
-  _doc: SourceDoc,
-  _deadline: Deadline
-): StructuredAnalysis => ({ kind: format, matches: [] })
+  doc: SourceDoc,
+  deadline: Deadline
+): StructuredAnalysis => {
+  const parsed = parseStructured(doc, format, deadline)
+  if (!parsed.ok) return { kind: format, matches: [], problem: parsed.reason }
+  const matches: Array<RawMatch> = []
+  let kind: FileKind = format
+  for (const document of parsed.documents) {
+    const graph = readBuilderExport(document)
+    if (graph === undefined) {
+      matches.push(...compiled.jsonPathFor(format).run(document, doc, deadline))
+      continue
+    }
+    const builder = graph.builder.name
+    kind = builder
+    matches.push(...compiled.graphFor(builder).run(graph, doc, deadline))
+    matches.push(...compiled.jsonPathFor(builder).run(document, doc, deadline, graph))
+    for (const node of graph.nodes) for (const code of node.embeddedCode) matches.push(...scanEmbedded(compiled, code, deadline))
+  }
+  const templated = parsed.documents.some((d) => d.templated)
+  return { kind, matches, ...(templated ? { problem: "YAML template markers ({{ }}) made parts of the file unreadable: results may be incomplete" } : {}) }
+}

@@ -1,6 +1,8 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
-import type { Matcher, RegexMatcher, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
+import { compileGraph, type CompiledGraph } from "./matchers/graph.js"
+import { compileJsonPath, type CompiledJsonPath } from "./matchers/jsonpath.js"
 import { compileRegex, type CompiledRegex } from "./matchers/regex.js"
 import { compileTreeSitter, type CompiledTreeSitter, type MatcherEntry } from "./matchers/treeSitter.js"
 import { compileTaint, type CompiledTaint } from "./matchers/taint/compileTaint.js"
@@ -14,6 +16,10 @@ export interface CompiledCatalogue {
   readonly tsAst: { readonly javascript: CompiledTsAst; readonly typescript: CompiledTsAst }
   /** taint matchers per language (`javascript` ones also run on TypeScript) */
   readonly taint: { readonly python: CompiledTaint; readonly go: CompiledTaint; readonly javascript: CompiledTaint; readonly typescript: CompiledTaint }
+  /** JSONPath rules per structured target (json, yaml, or a builder) */
+  readonly jsonPathFor: (target: "json" | "yaml" | "flowise" | "n8n" | "langflow" | "dify") => CompiledJsonPath
+  /** graph rules per builder */
+  readonly graphFor: (builder: "flowise" | "n8n" | "langflow" | "dify") => CompiledGraph
   /** text rules per file kind (target `any` is included in every kind) */
   readonly regexFor: (kind: Target) => CompiledRegex
   readonly entries: <K extends Matcher["kind"]>(kind: K, target?: Target) => Array<MatcherEntry<Extract<Matcher, { kind: K }>>>
@@ -32,6 +38,8 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
   const taintFor = (targets: ReadonlyArray<string>) =>
     compileTaint(entries("taint").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TaintMatcher>>)
   const regexCache = new Map<Target, CompiledRegex>()
+  const jsonPathCache = new Map<string, CompiledJsonPath>()
+  const graphCache = new Map<string, CompiledGraph>()
   return {
     catalogue,
     treeSitter: {
@@ -47,6 +55,22 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       go: taintFor(["go"]),
       javascript: taintFor(["javascript"]),
       typescript: taintFor(["javascript", "typescript"])
+    },
+    jsonPathFor: (target) => {
+      let compiled = jsonPathCache.get(target)
+      if (compiled === undefined) {
+        compiled = compileJsonPath(entries("jsonpath", target) as Array<MatcherEntry<JsonPathMatcher>>)
+        jsonPathCache.set(target, compiled)
+      }
+      return compiled
+    },
+    graphFor: (builder) => {
+      let compiled = graphCache.get(builder)
+      if (compiled === undefined) {
+        compiled = compileGraph(entries("graph", builder) as Array<MatcherEntry<GraphMatcher>>)
+        graphCache.set(builder, compiled)
+      }
+      return compiled
     },
     regexFor: (kind) => {
       let compiled = regexCache.get(kind)
