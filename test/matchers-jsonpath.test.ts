@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest"
+import { readBuilderExport } from "../src/builders/index.js"
+import type { LoadedRule } from "../src/catalogue/Catalogue.js"
+import type { JsonPathMatcher } from "../src/domain/Rule.js"
+import { compileJsonPath, JsonPathCompileError } from "../src/engine/matchers/jsonpath.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../src/engine/Source.js"
+import { parseStructured, type StructuredDocument } from "../src/languages/structured.js"
+
+type Then = JsonPathMatcher["then"]
+
+function entry(id: string, given: ReadonlyArray<string>, then: Then, target: JsonPathMatcher["target"] = "flowise", matcherIndex = 0) {
+  const matcher: JsonPathMatcher = { kind: "jsonpath", target, given, then }
+  const rule = { id, title: id, matchers: [matcher], cvssScore: 0, dir: "", version: "" } as unknown as LoadedRule
+  return { rule, matcherIndex, matcher }
+}
+
+function load(text: string, format: "json" | "yaml" = "json"): { doc: StructuredDocument; source: SourceDoc } {
+  const source = new SourceDoc(`f.${format}`, text)
+  const r = parseStructured(source, format, Deadline.never())
+  if (!r.ok) throw new Error(r.reason)
+  return { doc: r.documents[0]!, source }
+}
+
+const flow = JSON.stringify(
+  {
+    nodes: [
+      { id: "toolAgent_0", data: { id: "toolAgent_0", label: "Tool Agent", name: "toolAgent", category: "Agents", inputs: { maxIterations: "" } } },
+      { id: "toolAgent_1", data: { id: "toolAgent_1", label: "Bounded", name: "toolAgent", category: "Agents", inputs: { maxIterations: "5" } } },
+      { id: "conversationalAgent_0", data: { id: "conversationalAgent_0", label: "Chat Agent", name: "conversationalAgent", category: "Agents", inputs: {} } },
+      { id: "chatOpenAI_0", data: { id: "chatOpenAI_0", label: "LLM", name: "chatOpenAI", category: "Chat Models", inputs: { openAIApiKey: "sk-proj-abcdef0123456789", temperature: 0.9 } } }
+    ],
+    edges: []
+  },
+  null,
+  2
+)
+
+const agentWithoutLimit = entry("infinite_loop", ["$.nodes[*].data"], [
+  { field: "category", function: "pattern", pattern: "^Agents$" },
+  { field: "inputs.maxIterations", function: "falsy" }
+])
+
+describe("jsonpath matcher", () => {
+  it("reports values where every check holds, at the checked value or the narrowed given value", () => {
+    const { doc, source } = load(flow)
+    const matches = compileJsonPath([agentWithoutLimit]).run(doc, source, Deadline.never())
+    expect(matches).toHaveLength(2)
+    const [empty, absent] = matches
+    expect(empty).toMatchObject({ ruleId: "infinite_loop", matcherIndex: 0, text: '""' })
+    expect(source.position(empty!.start).line).toBe(flow.split("\n").findIndex((l) => l.includes('"maxIterations": ""')) + 1)
+    // the field is absent: the finding points at the selected object, narrowed to its id
+    expect(absent!.text).toBe('"conversationalAgent_0"')
+    expect(absent!.detail).toBe("at $.nodes[2].data")
+  })
+
+  it("names the node when given the builder graph", () => {
+    const { doc, source } = load(flow)
+    const graph = readBuilderExport(doc)!
+    const matches = compileJsonPath([agentWithoutLimit]).run(doc, source, Deadline.never(), graph)
+    expect(matches[0]!.detail).toBe('in node "Tool Agent" (toolAgent_0) at $.nodes[0].data.inputs.maxIterations')
+  })
+
+  it("implements truthy, defined, undefined and not_pattern", () => {
+    const { doc, source } = load(flow)
+    const run = (then: Then) =>
+      compileJsonPath([entry("r", ["$.nodes[*].data"], then)])
+        .run(doc, source, Deadline.never())
+        .map((m) => m.text)
+    expect(run([{ field: "inputs.maxIterations", function: "truthy" }])).toEqual(['"5"'])
+    expect(run([{ field: "inputs.maxIterations", function: "defined" }])).toEqual(['""', '"5"'])
+    expect(run([{ field: "inputs.maxIterations", function: "undefined" }])).toEqual(['"conversationalAgent_0"', '"chatOpenAI_0"'])
+    expect(run([{ field: "inputs.temperature", function: "not_pattern", pattern: "^0\\.[0-5]" }])).toEqual(["0.9"])
+    expect(run([{ field: "name", function: "pattern", pattern: "(?i)^TOOLAGENT$" }])).toEqual(['"toolAgent"', '"toolAgent"'])
+  })
+
+  it("marks a named `secret` group as a credential", () => {
+    const { doc, source } = load(flow)
+    const rule = entry("hardcoded_credentials", ["$.nodes[*].data.inputs"], [
+      { field: "openAIApiKey", function: "pattern", pattern: "^(?<secret>sk-[A-Za-z0-9-]{16,})$" }
+    ])
+    const [m] = compileJsonPath([rule]).run(doc, source, Deadline.never())
+    expect(m).toMatchObject({ text: '"sk-proj-abcdef0123456789"', secret: "sk-proj-abcdef0123456789" })
+  })
+
+  it("checks keys with @key and supports recursive descent and bracket names", () => {
+    const { doc, source } = load(flow)
+    const keys = compileJsonPath([entry("k", ["$.nodes[3].data.inputs.*"], [{ field: "@key", function: "pattern", pattern: "ApiKey$" }])])
+    expect(keys.run(doc, source, Deadline.never()).map((m) => m.text)).toEqual(['"openAIApiKey"'])
+    const deep = compileJsonPath([entry("d", ["$..maxIterations"], [{ function: "falsy" }])])
+    expect(deep.run(doc, source, Deadline.never()).map((m) => m.text)).toEqual(['""'])
+    const bracket = compileJsonPath([entry("b", ["$['nodes'][0:2]['data']['inputs']"], [{ field: "maxIterations", function: "defined" }])])
+    expect(bracket.run(doc, source, Deadline.never())).toHaveLength(2)
+  })
+
+  it("works on YAML documents, pointing into block and quoted scalars", () => {
+    const yaml = "workflow:\n  graph:\n    nodes:\n      - id: '1'\n        data:\n          type: code\n          code: |\n            import subprocess\n            subprocess.run(x, shell=True)\n"
+    const { doc, source } = load(yaml, "yaml")
+    const rule = entry("code_execution", ["$.workflow.graph.nodes[*].data"], [
+      { field: "type", function: "pattern", pattern: "^code$" },
+      { field: "code", function: "pattern", pattern: "shell=True" }
+    ], "dify")
+    const [m] = compileJsonPath([rule]).run(doc, source, Deadline.never())
+    expect(source.position(m!.start).line).toBe(7)
+    expect(m!.text.startsWith("|")).toBe(true)
+  })
+
+  it("reports a value reached by two givens of one rule once, and serves two rules from one given", () => {
+    const { doc, source } = load(flow)
+    const twice = entry("r1", ["$.nodes[0].data", "$.nodes[*].data"], [{ field: "inputs.maxIterations", function: "defined" }])
+    const other = entry("r2", ["$.nodes[*].data"], [{ field: "inputs.openAIApiKey", function: "truthy" }])
+    const matches = compileJsonPath([twice, other]).run(doc, source, Deadline.never())
+    expect(matches.map((m) => m.ruleId).sort()).toEqual(["r1", "r1", "r2"])
+  })
+
+  it("returns nothing for scalar documents and throws DeadlineExceeded past the deadline", () => {
+    const scalar = load("42")
+    expect(compileJsonPath([agentWithoutLimit]).run(scalar.doc, scalar.source, Deadline.never())).toEqual([])
+    const { doc, source } = load(flow)
+    expect(() => compileJsonPath([agentWithoutLimit]).run(doc, source, new Deadline(0))).toThrow(DeadlineExceeded)
+  })
+
+  it("rejects bad rule definitions at compile time, naming the rule and the path", () => {
+    const bad = (given: string) => () => compileJsonPath([entry("bad_rule", [given], [{ function: "truthy" }])])
+    expect(bad("$.nodes[")).toThrow(/bad_rule.*"\$\.nodes\[".*unclosed/)
+    expect(bad("$.nodes[?(@.type=='x')]")).toThrow(/filter and script expressions are disabled/)
+    expect(bad("$.nodes[(@.length-1)]")).toThrow(JsonPathCompileError)
+    expect(bad("nodes[*]")).toThrow(/must start with \$/)
+    expect(bad("$.nodes.*~")).toThrow(JsonPathCompileError)
+    expect(bad("$.a b")).toThrow(JsonPathCompileError)
+    expect(() => compileJsonPath([entry("r", ["$"], [{ function: "pattern", pattern: "(" }])])).toThrow(/invalid regex/)
+    expect(() => compileJsonPath([entry("r", ["$"], [{ function: "pattern" }])])).toThrow(/needs a pattern/)
+    expect(() => compileJsonPath([entry("r", ["$"], [{ function: "truthy", pattern: "x" }])])).toThrow(/only used by/)
+  })
+})
