@@ -136,11 +136,21 @@ function scan(text: string, deadline: Deadline): ScanOk | ScanError {
   let stringError = ""
   const scanString = (from: number): number => {
     let j = from + 1
-    for (;;) {
-      STRING_BODY.lastIndex = j
-      STRING_BODY.test(text)
-      j = STRING_BODY.lastIndex
+    // most strings (keys, short values) end within a few characters: a plain loop beats a regex call
+    const quick = Math.min(len, j + 32)
+    while (j < quick) {
       const c = text.charCodeAt(j)
+      if (c === 34 || c === 92 || c < 0x20) break
+      j++
+    }
+    for (;;) {
+      let c = text.charCodeAt(j)
+      if (c !== 34 && c !== 92 && c >= 0x20) {
+        STRING_BODY.lastIndex = j
+        STRING_BODY.test(text)
+        j = STRING_BODY.lastIndex
+        c = text.charCodeAt(j)
+      }
       if (c === 34) return j + 1
       if (c === 92) {
         const e = text.charCodeAt(j + 1)
