@@ -326,3 +326,22 @@ describe("YAML failures", () => {
     expect(Date.now() - started).toBeLessThan(1_000)
   })
 })
+
+describe("robustness", () => {
+  const jsonish = fc.array(fc.constantFrom("{", "}", "[", "]", ",", ":", '"', "\\", "u", "0", "1", "-", ".", "e", " ", "\n", "t", "r", "n", "/", "*", "a", "\u0000"), { maxLength: 80 }).map((a) => a.join(""))
+  const yamlish = fc.array(fc.constantFrom("a", ":", " ", "\n", "-", "[", "]", "{", "}", "&x", "*x", "|", ">", '"', "'", "#", "---", "? ", "\t", "!!str", "<<"), { maxLength: 60 }).map((a) => a.join(""))
+
+  it.each(["json", "yaml"] as const)("%s: arbitrary input gives a document or a reason, never an exception", (format) => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: "binary" }), jsonish, yamlish), (text) => {
+        const r = parse(text, format)
+        if (!r.ok) expect(r.reason.length).toBeGreaterThan(0)
+        else for (const d of r.documents) {
+          expect(d.span.start).toBeGreaterThanOrEqual(0)
+          expect(d.span.end).toBeLessThanOrEqual(text.length)
+        }
+      }),
+      { numRuns: 1000 }
+    )
+  })
+})
