@@ -1,0 +1,64 @@
+package tools
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+
+	"github.com/tmc/langchaingo/chains"
+	"github.com/tmc/langchaingo/llms/openai"
+	"github.com/tmc/langchaingo/tools/sqldatabase"
+)
+
+type OrderTool struct{ DB *sql.DB }
+
+func (t OrderTool) Call(ctx context.Context, input string) (string, error) {
+	// ruleid: sql_injection
+	rows, err := t.DB.QueryContext(ctx, fmt.Sprintf("SELECT id FROM orders WHERE customer = '%s'", input))
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	// ok: sql_injection
+	rows2, err := t.DB.QueryContext(ctx, "SELECT id FROM orders WHERE customer = $1", input)
+	if err != nil {
+		return "", err
+	}
+	defer rows2.Close()
+	return "ok", nil
+}
+
+func SearchHandler(db *sql.DB) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		name := r.URL.Query().Get("name")
+		// ruleid: sql_injection
+		query := fmt.Sprintf("SELECT email FROM users WHERE name = '%s'", name)
+		rows, err := db.Query(query)
+		if err != nil {
+			http.Error(w, "error", 500)
+			return
+		}
+		defer rows.Close()
+	}
+}
+
+func Purge(db *sql.DB, table string) error {
+	// ruleid: sql_injection
+	_, err := db.Exec("DELETE FROM " + table + " WHERE expired = true")
+	// ok: sql_injection
+	_, err2 := db.Exec("DELETE FROM sessions WHERE expired = true")
+	if err != nil {
+		return err
+	}
+	return err2
+}
+
+func NewChain(db *sqldatabase.SQLDatabase) (*chains.SQLDatabaseChain, error) {
+	llm, err := openai.New()
+	if err != nil {
+		return nil, err
+	}
+	// ruleid: sql_injection
+	return chains.NewSQLDatabaseChain(llm, 100, db), nil
+}
