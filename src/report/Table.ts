@@ -11,10 +11,11 @@ export const renderTable = (result: ScanResult, options: { readonly colour: bool
   const c = (code: string, text: string) => (options.colour ? `${code}${text}${RESET}` : text)
   const lines: Array<string> = []
   const s = result.summary
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
   lines.push(
-    `Vigil scan: ${result.files_scanned} files scanned` +
+    `Vigil scan: ${plural(result.files_scanned, "file")} scanned` +
       (result.files_skipped !== undefined ? `, ${result.files_skipped} skipped` : "") +
-      ` — risk score ${result.risk_score}/100 — ${s.total} findings (${s.critical} critical, ${s.high} high, ${s.medium} medium, ${s.low} low)`
+      ` — risk score ${result.risk_score}/100 — ${plural(s.total, "finding")} (${s.critical} critical, ${s.high} high, ${s.medium} medium, ${s.low} low)`
   )
   for (const severity of SEVERITIES) {
     const group: Array<Finding> = result.findings.filter((f) => f.severity === severity)
@@ -23,8 +24,9 @@ export const renderTable = (result: ScanResult, options: { readonly colour: bool
     for (const f of group) {
       lines.push(`  ${f.file}:${f.line}:${f.column}  ${f.pattern_id}  ${f.pattern}`)
       lines.push(`    ${f.message}`)
-      const first = f.code_snippet.split("\n").find((l) => l.trim() !== "")
-      if (first !== undefined) lines.push(c(DIM, `    ${first.trim().slice(0, 160)}`))
+      // the snippet carries one line of context before the finding's line (none on line 1)
+      const own = f.code_snippet.split("\n")[f.line > 1 ? 1 : 0]
+      if (own !== undefined && own.trim() !== "") lines.push(c(DIM, `    ${own.trim().slice(0, 160)}`))
     }
   }
   if (result.quick_wins !== undefined && result.quick_wins.length > 0) {

@@ -1,4 +1,5 @@
 import type { WhereCondition } from "../../domain/Rule.js"
+import { compileRuleRegex } from "./ruleRegex.js"
 import type { MatchContext, SyntaxView } from "./SyntaxView.js"
 
 export type WherePredicate<N> = (ctx: MatchContext<N>) => boolean
@@ -12,7 +13,7 @@ export class WhereCompileError extends Error {
 
 const regex = (source: string, index: number): RegExp => {
   try {
-    return new RegExp(source, "u")
+    return compileRuleRegex(source)
   } catch (e) {
     throw new WhereCompileError(index, `invalid regex ${JSON.stringify(source)}: ${(e as Error).message}`)
   }

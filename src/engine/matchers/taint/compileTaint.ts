@@ -1,5 +1,6 @@
 import type { TaintMatcher } from "../../../domain/Rule.js"
 import type { RawMatch } from "../RawMatch.js"
+import { compileRuleRegex } from "../ruleRegex.js"
 import type { MatcherEntry } from "../treeSitter.js"
 import { findFlows, type TaintRules } from "./propagate.js"
 import type { TaintScope } from "./TaintIR.js"
@@ -8,7 +9,7 @@ export class TaintCompileError extends Error {}
 
 const regex = (source: string, what: string): RegExp => {
   try {
-    return new RegExp(source, "u")
+    return compileRuleRegex(source)
   } catch (e) {
     throw new TaintCompileError(`${what}: invalid regex ${JSON.stringify(source)}: ${(e as Error).message}`)
   }

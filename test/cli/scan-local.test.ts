@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import { packageRoot } from "../../src/catalogue/paths.js"
+
+/** `vigil scan` as a user runs it: the built CLI as a process (npm test builds dist/ first). */
+const vigil = (...args: Array<string>) =>
+  spawnSync(process.execPath, [join(packageRoot(), "bin", "vigil.mjs"), ...args], { encoding: "utf8", timeout: 60_000 })
+
+let repo = ""
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), "vigil-cli-"))
+  mkdirSync(join(repo, "agent"))
+  mkdirSync(join(repo, "tests"))
+  writeFileSync(join(repo, "agent", "tools.py"), "from langchain.tools import tool\n\n@tool\ndef calc(expression: str) -> str:\n    return str(eval(expression))\n")
+  writeFileSync(join(repo, "agent", "server.ts"), "export const run = (code: string) => eval(code)\n")
+  writeFileSync(join(repo, "agent", "config.yaml"), "name: demo\n")
+  writeFileSync(join(repo, "agent", "notes.md"), "eval(x)\n")
+  writeFileSync(join(repo, "tests", "test_tools.py"), "eval(x)\n")
+  writeFileSync(join(repo, "agent", "blob.py"), Buffer.from([0, 1, 2, 3]))
+})
+
+describe("vigil scan (local)", () => {
+  it("prints findings grouped by severity with file:line and quick wins", () => {
+    const r = vigil("scan", repo)
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain("CRITICAL")
+    expect(r.stdout).toMatch(/3 files scanned/)
+    expect(r.stdout).toMatch(/agent\/tools\.py:5:\d+\s+exec_eval/)
+    expect(r.stdout).toMatch(/agent\/server\.ts:1:\d+\s+exec_eval/)
+    expect(r.stdout).toContain("Quick wins")
+    expect(r.stdout).not.toContain("test_tools.py:")
+  })
+
+  it("writes the SPEC scan result as JSON", () => {
+    const out = join(repo, "result.json")
+    const r = vigil("scan", repo, "--format", "json", "-o", out)
+    expect(r.status).toBe(0)
+    const result = JSON.parse(readFileSync(out, "utf8"))
+    expect(result).toMatchObject({ success: true, files_scanned: 3, summary: { total: 2, critical: 2 } })
+    expect(result.files_skipped).toBe(2)
+    expect(result.findings[0]).toHaveProperty("finding_hash")
+    expect(result.risk_score).toBeGreaterThanOrEqual(40)
+  })
+
+  it("writes SARIF", () => {
+    const r = vigil("scan", join(repo, "agent"), "--format", "sarif")
+    expect(r.status).toBe(0)
+    const sarif = JSON.parse(r.stdout)
+    expect(sarif.version).toBe("2.1.0")
+    expect(sarif.runs[0].results.length).toBe(2)
+  })
+
+  it("exits 1 at or above --fail-on, 0 below it", () => {
+    expect(vigil("scan", repo, "--fail-on", "critical").status).toBe(1)
+    expect(vigil("scan", join(repo, "agent", "config.yaml"), "--fail-on", "low").status).toBe(0)
+  })
+
+  it("exits non-zero with a clear message for a missing path", () => {
+    const r = vigil("scan", join(repo, "nope"))
+    expect(r.status).not.toBe(0)
+    expect(r.stderr + r.stdout).toMatch(/nope/)
+  })
+})
