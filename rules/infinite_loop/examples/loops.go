@@ -1,0 +1,112 @@
+package agent
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/cloudwego/eino/adk"
+	"github.com/tmc/langchaingo/agents"
+	"github.com/tmc/langchaingo/llms"
+)
+
+func Solve(ctx context.Context, llm llms.Model, task string) (string, error) {
+	prompt := task
+	// ruleid: infinite_loop
+	for {
+		answer, err := llms.GenerateFromSinglePrompt(ctx, llm, prompt)
+		if err != nil {
+			return "", err
+		}
+		if strings.Contains(answer, "FINAL") {
+			return answer, nil
+		}
+		prompt = answer
+	}
+}
+
+func SolveBounded(ctx context.Context, llm llms.Model, task string) (string, error) {
+	prompt := task
+	// ok: infinite_loop
+	for step := 0; step < 10; step++ {
+		answer, err := llms.GenerateFromSinglePrompt(ctx, llm, prompt)
+		if err != nil || strings.Contains(answer, "FINAL") {
+			return answer, err
+		}
+		prompt = answer
+	}
+	return "", fmt.Errorf("step budget exhausted")
+}
+
+func SolveWithDeadline(parent context.Context, llm llms.Model, task string) (string, error) {
+	ctx, cancel := context.WithTimeout(parent, 2*time.Minute)
+	defer cancel()
+	prompt := task
+	// ok: infinite_loop
+	for {
+		answer, err := llms.GenerateFromSinglePrompt(ctx, llm, prompt)
+		if err != nil || strings.Contains(answer, "FINAL") {
+			return answer, err
+		}
+		prompt = answer
+	}
+}
+
+func Chat(ctx context.Context, llm llms.Model) {
+	reader := bufio.NewReader(os.Stdin)
+	// ok: infinite_loop
+	for {
+		line, _ := reader.ReadString('\n')
+		if strings.TrimSpace(line) == "quit" {
+			return
+		}
+		answer, _ := llms.GenerateFromSinglePrompt(ctx, llm, line)
+		fmt.Println(answer)
+	}
+}
+
+func Loops(ctx context.Context, writer, critic adk.Agent) (adk.Agent, adk.Agent, error) {
+	// ruleid: infinite_loop
+	endless, err := adk.NewLoopAgent(ctx, &adk.LoopAgentConfig{
+		Name:      "refine",
+		SubAgents: []adk.Agent{writer, critic},
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	// ok: infinite_loop
+	bounded, err := adk.NewLoopAgent(ctx, &adk.LoopAgentConfig{
+		Name:          "refine-bounded",
+		SubAgents:     []adk.Agent{writer, critic},
+		MaxIterations: 5,
+	})
+	return endless, bounded, err
+}
+
+func Executors(agent agents.Agent) (*agents.Executor, *agents.Executor, *agents.Executor) {
+	// ruleid: infinite_loop
+	huge := agents.NewExecutor(agent, agents.WithMaxIterations(1000000))
+	// ruleid: infinite_loop
+	high := agents.NewExecutor(agent, agents.WithMaxIterations(50))
+	// ok: infinite_loop
+	sane := agents.NewExecutor(agent, agents.WithMaxIterations(8))
+	return huge, high, sane
+}
+
+func ChatModelAgent(ctx context.Context, cfg *adk.ChatModelAgentConfig) {
+	cfg.Name = "assistant"
+	other := adk.ChatModelAgentConfig{
+		Name: "planner",
+		// ruleid: infinite_loop
+		MaxIterations: 100,
+	}
+	small := adk.ChatModelAgentConfig{
+		Name: "helper",
+		// ok: infinite_loop
+		MaxIterations: 10,
+	}
+	_, _ = other, small
+}
