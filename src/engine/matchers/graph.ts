@@ -1,4 +1,4 @@
-import { type BuilderGraph, getParam, type GraphNode, NODE_KINDS, type NodeKind } from "../../builders/Graph.js"
+import { type BuilderGraph, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
 import type { GraphMatcher } from "../../domain/Rule.js"
 import type { Span } from "../../languages/structured.js"
 import { type Deadline, DeadlineExceeded, type SourceDoc } from "../Source.js"
