@@ -19,7 +19,7 @@ On first start of an empty database an owner key for the organisation "default" 
 export const serveCommand = Command.make("serve", {}, () =>
   Effect.gen(function*() {
     const settings = yield* loadAppSettings
-    const engine = ScannerLive({ workers: settings.workers, budgetMs: settings.scanBudgetMs })
+    const engine = ScannerLive({ workers: settings.workers, budgetMs: settings.scanBudgetMs, maxQueue: settings.maxQueue })
     yield* Layer.launch(ServerLive(settings, engine)).pipe(
       Effect.provide(Logger.json),
       Effect.provide(Logger.minimumLogLevel(settings.logLevel))

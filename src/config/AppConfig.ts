@@ -27,6 +27,8 @@ export interface AppSettings extends StoreSettings {
   readonly host: string
   readonly workers: number
   readonly scanBudgetMs: number
+  /** batches waiting for a worker before new scans are refused (503) */
+  readonly maxQueue: number
   readonly maxBodyBytes: number
   readonly maxFileBytes: number
   readonly maxFiles: number
@@ -98,6 +100,7 @@ export const loadAppSettings: Effect.Effect<AppSettings, InvalidConfiguration> =
   )
   const workers = yield* parseOr("VIGIL_WORKERS", defaultWorkers(), "an integer from 0 to 256", integerIn(0, 256))
   const budget = yield* parseOr("VIGIL_SCAN_BUDGET", DEFAULT_SCAN_BUDGET_SECONDS, "a positive number of seconds", positiveNumber)
+  const maxQueue = yield* parseOr("VIGIL_MAX_QUEUE", 1024, "a positive integer", integerIn(1, 1_000_000))
   const maxBodyMb = yield* parseOr("VIGIL_MAX_BODY_MB", 100, "a positive number of megabytes", positiveNumber)
   const maxFileMb = yield* parseOr("VIGIL_MAX_FILE_MB", 5, "a positive number of megabytes", positiveNumber)
   const maxFiles = yield* parseOr("VIGIL_MAX_FILES", 10_000, "a positive integer", integerIn(1, 10_000_000))
@@ -109,6 +112,7 @@ export const loadAppSettings: Effect.Effect<AppSettings, InvalidConfiguration> =
     host,
     workers,
     scanBudgetMs: Math.round(budget * 1000),
+    maxQueue,
     maxBodyBytes: Math.floor(maxBodyMb * BYTES_PER_MB),
     maxFileBytes: Math.floor(maxFileMb * BYTES_PER_MB),
     maxFiles,

@@ -41,6 +41,11 @@ export const SETTINGS: ReadonlyArray<SettingDoc> = [
     defaultText: String(DEFAULT_SCAN_BUDGET_SECONDS),
     description: "seconds one scan may take; files left when it runs out make the result partial"
   },
+  {
+    name: "VIGIL_MAX_QUEUE",
+    defaultText: "1024",
+    description: "batches of files (up to 32 each) allowed to wait for a worker before new scans get 503 worker_unavailable"
+  },
   { name: "VIGIL_MAX_BODY_MB", defaultText: "100", description: "largest request body in MB (1 MB = 1,000,000 bytes); over it: 413" },
   { name: "VIGIL_MAX_FILE_MB", defaultText: "5", description: "largest file content in MB; over it: 400" },
   { name: "VIGIL_MAX_FILES", defaultText: "10000", description: "most files in one scan request; over it: 400" },

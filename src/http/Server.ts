@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Effect, Layer, Option } from "effect"
-import type { CatalogueService } from "../catalogue/Catalogue.js"
+import { CatalogueService } from "../catalogue/Catalogue.js"
 import { AppConfig, type AppSettings } from "../config/AppConfig.js"
 import type { Scanner } from "../engine/Scanner.js"
 import { bootstrapOwnerKey } from "../store/Bootstrap.js"
@@ -47,10 +47,15 @@ const printBootstrapKey = Effect.flatMap(bootstrapOwnerKey, (created) =>
       )
   }))
 
-/** Repositories over the configured database, migrated, with the bootstrap key printed on first start. */
+/**
+ * The bootstrap key is created only once the engine has loaded: a server that cannot start (a bad
+ * rule catalogue, say) must not print a key and then die.
+ */
+const BootstrapLive = Layer.effectDiscard(Effect.zipRight(CatalogueService, printBootstrapKey))
+
+/** Repositories over the configured database, migrated. */
 export const StoreLive = (settings: AppSettings) =>
-  Layer.effectDiscard(printBootstrapKey).pipe(
-    Layer.provideMerge(Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default)),
+  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default).pipe(
     Layer.provideMerge(DatabaseLive(settings))
   )
 
@@ -63,6 +68,7 @@ export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: OPENAPI_PATH })),
     Layer.provide(ErrorShapingLive),
     Layer.provide(ApiLive),
+    Layer.provide(BootstrapLive),
     HttpServer.withLogAddress,
     Layer.provide(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
     Layer.provide(engine),

@@ -1,7 +1,15 @@
 import { HttpApiBuilder, HttpApiError, type HttpApp, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
-import { apiErrorStatus, type ApiError, InternalError, InvalidRequest, MethodNotAllowed, NotFound } from "../../domain/Errors.js"
+import {
+  apiErrorStatus,
+  type ApiError,
+  InternalError,
+  InvalidRequest,
+  MethodNotAllowed,
+  NotFound,
+  WorkerUnavailable
+} from "../../domain/Errors.js"
 import { errorResponse } from "../errorResponse.js"
 import { ClientGone, tooLarge } from "../RequestBody.js"
 import { matchRoute } from "../RouteTable.js"
@@ -48,6 +56,8 @@ const shapeCause = (
   const failure = Cause.failureOption(cause)
   if (Option.isSome(failure)) {
     const error = failure.value
+    // a worker restarts within seconds: tell clients when to come back
+    if (error instanceof WorkerUnavailable) return Effect.succeed(errorResponse(error, { "retry-after": "5" }))
     if (apiErrorStatus(error) !== undefined) return Effect.succeed(errorResponse(error as ApiError))
     if (error instanceof HttpApiError.HttpApiDecodeError) {
       return Effect.succeed(errorResponse(new InvalidRequest({ error: describeIssues(error) })))
