@@ -1,0 +1,22 @@
+import { Agent, run } from "@openai/agents"
+
+const billing = new Agent({ name: "Billing", instructions: "Answer billing questions." })
+const refunds = new Agent({ name: "Refunds", instructions: "Process refunds." })
+const triage = Agent.create({
+  name: "Triage",
+  instructions: "Route the customer.",
+  handoffs: [billing, refunds],
+})
+// ruleid: recursive_tool_calling
+billing.handoffs.push(triage)
+
+const translator = new Agent({ name: "Translator", instructions: "Translate the text." })
+// ruleid: recursive_tool_calling
+translator.tools.push(translator.asTool({ toolName: "translate_again", toolDescription: "Translate" }))
+// ok: recursive_tool_calling
+triage.tools.push(translator.asTool({ toolName: "translate", toolDescription: "Translate" }))
+
+export async function answer(question: string) {
+  const result = await run(triage, question)
+  return result.finalOutput
+}

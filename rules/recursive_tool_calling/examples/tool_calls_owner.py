@@ -1,0 +1,51 @@
+from agents import Agent, Runner, function_tool
+from langchain.agents import AgentExecutor, create_tool_calling_agent
+from langchain_core.tools import tool
+
+
+@tool
+def lookup(term: str) -> str:
+    """Look a term up in the glossary."""
+    return term.upper()
+
+
+# ruleid: recursive_tool_calling
+@tool
+def ask_expert(question: str) -> str:
+    """Ask the expert agent a follow-up question."""
+    return expert_executor.invoke({"input": question})["output"]
+
+
+def build(llm, prompt):
+    return create_tool_calling_agent(llm, [lookup, ask_expert], prompt)
+
+
+expert_agent = None
+expert_executor = AgentExecutor(agent=expert_agent, tools=[lookup, ask_expert])
+
+
+# ruleid: recursive_tool_calling
+@function_tool
+async def research_more(topic: str) -> str:
+    result = await Runner.run(researcher, topic)
+    return result.final_output
+
+
+# ok: recursive_tool_calling
+@function_tool
+async def summarise(text: str, depth: int = 0) -> str:
+    if depth > 2:
+        return text
+    result = await Runner.run(researcher, text)
+    return result.final_output
+
+
+# ok: recursive_tool_calling
+@function_tool
+async def translate(text: str) -> str:
+    result = await Runner.run(translator, text)
+    return result.final_output
+
+
+translator = Agent(name="Translator", instructions="Translate to French.")
+researcher = Agent(name="Researcher", instructions="Research the topic.", tools=[research_more, summarise, translate])
