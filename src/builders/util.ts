@@ -26,7 +26,7 @@ export const dotted = (name: string): ReadonlyArray<string> => name.split(".")
 
 /** Values in builder expressions that point at a variable or secret store instead of holding a value. */
 export const looksLikeReference = (value: string): boolean =>
-  /\{\{[^}]*\}\}|\$vars\.|\$flow\.|\$env\.|\{\{\s*\$credentials|^=\s*\{\{/.test(value)
+  /\{\{[^{}]*\}\}|\$vars\.|\$flow\.|\$env\.|\{\{[ \t]*\$credentials|^=[ \t]*\{\{/.test(value)
 
 const NOWHERE: Span = { start: 0, end: 0 }
 

@@ -27,7 +27,7 @@ const EXAMPLE_KINDS: Record<string, FileKind> = {
   yml: "yaml"
 }
 
-const ANNOTATION = /(?:#|\/\/)\s*(ruleid|ok|todoruleid|todook):\s*([a-z0-9_,\s]+?)\s*$/
+const ANNOTATION = /(?:#|\/\/)[ \t]*(ruleid|ok|todoruleid|todook):[ \t]*([a-z0-9_]+(?:[ \t]*,[ \t]*[a-z0-9_]+)*)[ \t]*$/
 
 export interface ExampleFailure {
   readonly rule: string

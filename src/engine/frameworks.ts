@@ -13,7 +13,7 @@ export const FRAMEWORKS = {
   anthropic: /(?:from|import)\s+anthropic\b|["']@anthropic-ai\/sdk/,
   openai: /(?:from|import)\s+openai\b|["']openai["']|github\.com\/(?:sashabaranov\/go-openai|openai\/openai-go)/,
   google_genai: /(?:from|import)\s+google(?:\.generativeai|\.genai|\s+import\s+genai)|["']@google\/gen(?:erative-)?ai|google\.golang\.org\/genai|generative-ai-go/,
-  mcp: /(?:from|import)\s+(?:mcp|fastmcp)\b|["']@modelcontextprotocol\/sdk|mark3labs\/mcp-go|modelcontextprotocol\/go-sdk/,
+  mcp: /(?:from|import)[ \t]+(?:mcp|fastmcp)\b|["']@modelcontextprotocol\/sdk|mark3labs\/mcp-go|modelcontextprotocol\/go-sdk/,
   langchaingo: /github\.com\/tmc\/langchaingo/,
   eino: /github\.com\/cloudwego\/eino/
 } as const satisfies Record<string, RegExp>

@@ -92,7 +92,7 @@ function decodeFlow(text: string, from: number, to: number, style: "plain" | "si
   let runStart = from
   const flush = (stop: number, trimTrailing: boolean): void => {
     let s = text.slice(runStart, stop)
-    if (trimTrailing) s = s.replace(/[ \t]+$/, "")
+    if (trimTrailing) s = trimTrailingBlanks(s)
     if (s.length > 0) {
       map.add(d, runStart)
       parts.push(s)
@@ -190,4 +190,11 @@ function anchorBlock(text: string, start: number, end: number, value: string): O
     ls = le + 1
   }
   return map.build(value.length, end)
+}
+
+/** Trailing spaces and tabs removed without a regex: `/[ \t]+$/` is quadratic on long blank runs. */
+function trimTrailingBlanks(s: string): string {
+  let end = s.length
+  while (end > 0 && (s[end - 1] === " " || s[end - 1] === "\t")) end--
+  return s.slice(0, end)
 }

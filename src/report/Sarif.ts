@@ -380,7 +380,7 @@ export const renderSarif = (input: RenderSarifInput): SarifLog => {
     return resultOf(finding, ruleId, indexOf.get(ruleId) ?? 0, factsById.get(ruleId)?.title ?? ruleId)
   })
 
-  const automationId = input.automationId?.replace(/^\/+|\/+$/g, "")
+  const automationId = input.automationId === undefined ? undefined : trimSlashes(input.automationId)
   return {
     $schema: SARIF_SCHEMA_URI,
     version: "2.1.0",
@@ -400,4 +400,13 @@ export const renderSarif = (input: RenderSarifInput): SarifLog => {
       }
     ]
   }
+}
+
+/** Leading and trailing slashes removed without `/\/+$/`, which is quadratic on long slash runs. */
+function trimSlashes(s: string): string {
+  let start = 0
+  let end = s.length
+  while (start < end && s[start] === "/") start++
+  while (end > start && s[end - 1] === "/") end--
+  return s.slice(start, end)
 }

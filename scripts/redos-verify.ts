@@ -1,0 +1,33 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { Either } from "effect"
+import { loadCatalogueSync } from "../src/catalogue/load.js"
+import { packageRoot } from "../src/catalogue/paths.js"
+import { checkRedos, regexKey } from "../src/catalogue/redos.js"
+import { catalogueRegexes, codeRegexes } from "../src/catalogue/regexInventory.js"
+
+/**
+ * Checks every regex of the catalogue and of src/ with recheck and records the safe ones in
+ * test/redos-verified.json, so `npm test` re-checks only new or changed regexes (each check takes
+ * seconds). Exits 1 and lists the regexes that are not safe.
+ */
+const loaded = loadCatalogueSync()
+if (Either.isLeft(loaded)) {
+  console.error(loaded.left.message)
+  process.exit(2)
+}
+const all = [...catalogueRegexes(loaded.right), ...codeRegexes(packageRoot())]
+const unique = new Map(all.map((r) => [regexKey(r), r]))
+const safe: Record<string, string> = {}
+let bad = 0
+for (const [key, r] of [...unique].sort(([a], [b]) => a.localeCompare(b))) {
+  const verdict = checkRedos(r)
+  if (verdict.status === "safe") safe[key] = r.where
+  else {
+    bad++
+    console.log(`${verdict.status}: ${r.where}: /${r.source}/${r.flags} — ${verdict.detail}`)
+  }
+}
+writeFileSync(join(packageRoot(), "test", "redos-verified.json"), JSON.stringify({ checker: "recheck 4.5.0", safe }, null, 2) + "\n")
+console.log(`${unique.size} distinct regexes, ${Object.keys(safe).length} safe, ${bad} not safe`)
+process.exit(bad > 0 ? 1 : 0)
