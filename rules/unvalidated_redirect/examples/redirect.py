@@ -1,0 +1,47 @@
+from urllib.parse import urlparse
+
+from flask import Flask, redirect, request, url_for
+from openai import OpenAI
+
+app = Flask(__name__)
+client = OpenAI()
+ALLOWED_HOSTS = {"docs.example.com"}
+
+
+@app.route("/login/callback")
+def login_callback():
+    next_url = request.args.get("next", "/")
+    # ruleid: unvalidated_redirect
+    return redirect(next_url)
+
+
+@app.route("/go")
+def go():
+    target = request.args.get("to", "")
+    if urlparse(target).netloc not in ALLOWED_HOSTS:
+        return redirect(url_for("index"))
+    # ok: unvalidated_redirect
+    return redirect(target)
+
+
+@app.route("/smart-link")
+def smart_link():
+    question = request.args.get("q", "")
+    completion = client.chat.completions.create(
+        model="gpt-4o",
+        messages=[{"role": "user", "content": f"Return only the best URL for: {question}"}],
+    )
+    # ruleid: unvalidated_redirect
+    return redirect(completion.choices[0].message.content)
+
+
+@app.route("/home")
+def home():
+    # ok: unvalidated_redirect
+    return redirect(url_for("index"))
+
+
+@app.route("/logout")
+def logout():
+    # ok: unvalidated_redirect
+    return redirect("/")
