@@ -1,0 +1,20 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/tmc/langchaingo/llms"
+	"golang.org/x/time/rate"
+)
+
+var limiter = rate.NewLimiter(5, 10)
+
+// ok: universal_missing_rate_limits
+func limitedChat(w http.ResponseWriter, r *http.Request) {
+	if !limiter.Allow() {
+		http.Error(w, "too many requests", http.StatusTooManyRequests)
+		return
+	}
+	answer, _ := llms.GenerateFromSinglePrompt(r.Context(), llm, r.FormValue("q"), llms.WithMaxTokens(400))
+	_, _ = w.Write([]byte(answer))
+}
