@@ -2,8 +2,6 @@ import { Command } from "@effect/cli"
 import { Effect, Layer, Logger } from "effect"
 import { loadAppSettings } from "../config/AppConfig.js"
 import { settingsHelp } from "../config/Settings.js"
-import { ScannerLive } from "../engine/ScannerLive.js"
-import { ServerLive } from "../http/Server.js"
 
 const DESCRIPTION = `Start the HTTP API (POST /v1/scan, keys and organisations, /healthz, /readyz, OpenAPI at /v1/openapi.json).
 
@@ -19,6 +17,10 @@ On first start of an empty database an owner key for the organisation "default" 
 export const serveCommand = Command.make("serve", {}, () =>
   Effect.gen(function*() {
     const settings = yield* loadAppSettings
+    // loaded here, not at the top: the engine and server modules take seconds to import, which
+    // every other `vigil` command would pay for
+    const { ScannerLive } = yield* Effect.promise(() => import("../engine/ScannerLive.js"))
+    const { ServerLive } = yield* Effect.promise(() => import("../http/Server.js"))
     const engine = ScannerLive({ workers: settings.workers, budgetMs: settings.scanBudgetMs, maxQueue: settings.maxQueue })
     yield* Layer.launch(ServerLive(settings, engine)).pipe(
       Effect.provide(Logger.json),
