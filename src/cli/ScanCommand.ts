@@ -63,7 +63,7 @@ export const scanCommand = Command.make("scan", { path, policy, format, output, 
       : renderTable(result, { colour: !toFile && process.stdout.isTTY === true })
     if (Option.isSome(args.output)) {
       writeFileSync(args.output.value, text)
-      yield* Console.error(`wrote ${args.output.value} (${result.summary.total} findings)`)
+      yield* Console.error(`wrote ${args.output.value} (${result.summary.total} finding${result.summary.total === 1 ? "" : "s"})`)
     } else {
       process.stdout.write(text)
     }

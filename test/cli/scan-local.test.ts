@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -45,12 +46,24 @@ describe("vigil scan (local)", () => {
     expect(result.risk_score).toBeGreaterThanOrEqual(40)
   })
 
-  it("writes SARIF", () => {
+  it("writes SARIF that validates against the SARIF 2.1.0 schema", () => {
     const r = vigil("scan", join(repo, "agent"), "--format", "sarif")
     expect(r.status).toBe(0)
     const sarif = JSON.parse(r.stdout)
     expect(sarif.version).toBe("2.1.0")
     expect(sarif.runs[0].results.length).toBe(2)
+    const schemaPath = join(packageRoot(), "..", "shared", "reference", "sarif-schema-2.1.0.json")
+    if (!existsSync(schemaPath)) {
+      console.warn(`SARIF schema not found at ${schemaPath}: schema validation of CLI output skipped`)
+      return
+    }
+    const require = createRequire(import.meta.url)
+    const Ajv = require("ajv-draft-04") as new (o: object) => { compile: (s: object) => ((d: unknown) => boolean) & { errors?: unknown } }
+    const addFormats = require("ajv-formats") as (a: unknown) => void
+    const ajv = new Ajv({ strict: false, allErrors: true })
+    addFormats(ajv)
+    const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, "utf8")))
+    expect(validate(sarif), JSON.stringify(validate.errors)).toBe(true)
   })
 
   it("exits 1 at or above --fail-on, 0 below it", () => {
