@@ -45,6 +45,9 @@ const routeNotFound = (request: HttpServerRequest.HttpServerRequest): HttpServer
   return errorResponse(new NotFound({ error: `No such endpoint: ${request.method} ${pathname}.` }))
 }
 
+/** A failure may carry the request; its Authorization header must not reach the logs. */
+const redactKeys = (text: string): string => text.replace(/vgl_[A-Za-z0-9_-]{20,}/g, "vgl_[redacted]")
+
 const internal = new InternalError({ error: "An unexpected error occurred; it has been logged." })
 
 const shapeCause = (
@@ -77,7 +80,10 @@ const shapeCause = (
       )
     }
   }
-  return Effect.logError("unexpected failure while handling a request", cause).pipe(Effect.as(errorResponse(internal)))
+  return Effect.logError("unexpected failure while handling a request").pipe(
+    Effect.annotateLogs({ cause: redactKeys(Cause.pretty(cause)) }),
+    Effect.as(errorResponse(internal))
+  )
 }
 
 const declaredLength = (request: HttpServerRequest.HttpServerRequest): number | undefined => {

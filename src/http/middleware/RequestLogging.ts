@@ -36,7 +36,9 @@ export const requestLogging = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Defaul
     const requestId = randomUUID()
     const notes: RequestNotesShape = {}
     yield* HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(secure(response, requestId)))
-    const exit = yield* Effect.exit(Effect.provideService(app, RequestNotes, notes))
+    const exit = yield* Effect.exit(
+      app.pipe(Effect.provideService(RequestNotes, notes), Effect.annotateLogs("request_id", requestId))
+    )
     const status = Exit.isSuccess(exit)
       ? exit.value.status
       : Cause.isInterruptedOnly(exit.cause) ? CLIENT_CLOSED : 500
