@@ -1,0 +1,23 @@
+import { randomBytes, randomUUID } from "node:crypto"
+
+export function createInvite(email: string) {
+  // ruleid: insecure_random_generation
+  const inviteToken = Math.random().toString(36).slice(2)
+  // ok: insecure_random_generation
+  const requestId = randomUUID()
+  return { email, inviteToken, requestId }
+}
+
+export function generateOtp(): string {
+  // ruleid: insecure_random_generation
+  return String(Math.floor(100000 + Math.random() * 900000))
+}
+
+export function session() {
+  return {
+    // ok: insecure_random_generation
+    sessionId: randomBytes(32).toString("hex"),
+    // ok: insecure_random_generation
+    jitterMs: Math.floor(Math.random() * 250),
+  }
+}
