@@ -1,4 +1,5 @@
 import { HttpApiBuilder, HttpApiError, type HttpApp, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import { pathOf } from "../pathOf.js"
 import { Cause, Effect, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
 import {
@@ -34,7 +35,7 @@ const describeIssues = (error: HttpApiError.HttpApiDecodeError): string => {
 }
 
 const routeNotFound = (request: HttpServerRequest.HttpServerRequest): HttpServerResponse.HttpServerResponse => {
-  const pathname = new URL(request.url, "http://localhost").pathname
+  const pathname = pathOf(request.url)
   const { allowed } = matchRoute(request.method, pathname)
   if (allowed.length > 0) {
     return errorResponse(

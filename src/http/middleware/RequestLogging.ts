@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { pathOf } from "../pathOf.js"
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, Exit } from "effect"
 import { RequestNotes, type RequestNotesShape } from "../RequestNotes.js"
@@ -42,7 +43,7 @@ export const requestLogging = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Defaul
     const status = Exit.isSuccess(exit)
       ? exit.value.status
       : Cause.isInterruptedOnly(exit.cause) ? CLIENT_CLOSED : 500
-    const pathname = new URL(request.url, "http://localhost").pathname
+    const pathname = pathOf(request.url)
     yield* Effect.logInfo("request").pipe(
       Effect.annotateLogs({
         request_id: requestId,
