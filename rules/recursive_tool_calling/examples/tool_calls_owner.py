@@ -40,12 +40,4 @@ async def summarise(text: str, depth: int = 0) -> str:
     return result.final_output
 
 
-# ok: recursive_tool_calling
-@function_tool
-async def translate(text: str) -> str:
-    result = await Runner.run(translator, text)
-    return result.final_output
-
-
-translator = Agent(name="Translator", instructions="Translate to French.")
-researcher = Agent(name="Researcher", instructions="Research the topic.", tools=[research_more, summarise, translate])
+researcher = Agent(name="Researcher", instructions="Research the topic.", tools=[research_more, summarise])

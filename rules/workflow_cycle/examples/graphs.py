@@ -1,5 +1,7 @@
 from typing import TypedDict
 
+import re
+
 from langgraph.graph import END, START, StateGraph
 
 
@@ -25,10 +27,9 @@ def ping_pong_graph():
     builder.add_node("write", write)
     builder.add_node("review", review)
     builder.add_edge(START, "write")
-    # ok: workflow_cycle
     builder.add_edge("write", "review")
-    # ruleid: workflow_cycle
     builder.add_edge("review", "write")
+    # ruleid: workflow_cycle
     return builder.compile()
 
 
@@ -40,8 +41,8 @@ def triangle_graph():
     builder.add_edge(START, "write")
     builder.add_edge("write", "review")
     builder.add_edge("review", "publish")
-    # ruleid: workflow_cycle
     builder.add_edge("publish", "write")
+    # ruleid: workflow_cycle
     return builder.compile()
 
 
@@ -49,8 +50,8 @@ def self_loop_graph():
     builder = StateGraph(State)
     builder.add_node("poll", review)
     builder.add_edge(START, "poll")
-    # ruleid: workflow_cycle
     builder.add_edge("poll", "poll")
+    # ruleid: workflow_cycle
     return builder.compile()
 
 
@@ -59,8 +60,12 @@ def pipeline_graph():
     builder.add_node("write", write)
     builder.add_node("publish", publish)
     builder.add_edge(START, "write")
-    # ok: workflow_cycle
     builder.add_edge("write", "publish")
-    # ok: workflow_cycle
     builder.add_edge("publish", END)
+    # ok: workflow_cycle
     return builder.compile()
+
+
+def node_pattern():
+    # ok: workflow_cycle
+    return re.compile(r"add_edge")

@@ -27,7 +27,7 @@ def reviewed_graph():
     builder.add_edge(START, "write")
     builder.add_edge("write", "review")
     builder.add_conditional_edges("review", route)
-    # ok: workflow_cycle
     builder.add_edge("review", "write")
+    # ok: workflow_cycle
     graph = builder.compile()
     return graph.with_config(recursion_limit=20)

@@ -1,0 +1,22 @@
+from crewai import Agent, Crew, Task
+from crewai.project import CrewBase, agent, crew, task
+
+
+@CrewBase
+class ReportCrew:
+    @agent
+    def analyst(self) -> Agent:
+        return Agent(config=self.agents_config["analyst"])
+
+    @task
+    def research_task(self) -> Task:
+        return Task(config=self.tasks_config["research_task"])
+
+    @task
+    def review_task(self) -> Task:
+        return Task(config=self.tasks_config["review_task"], context=[self.research_task()])
+
+    @crew
+    def crew(self) -> Crew:
+        # ok: workflow_cycle
+        return Crew(agents=self.agents, tasks=self.tasks)
