@@ -60,11 +60,11 @@ describe.each(BACKENDS)("limits on %s", (backend) => {
     db = await createTestDatabase(backend)
     server = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "0" })
     key = server.bootstrapKey!
-  })
+  }, 240_000)
   afterAll(async () => {
     await server?.stop()
     await db?.dispose()
-  })
+  }, 240_000)
 
   const stillHealthy = async () => {
     expect((await request(server, "GET", "/healthz")).status).toBe(200)
@@ -100,11 +100,11 @@ describe("rate limiting", () => {
   beforeAll(async () => {
     db = await createTestDatabase("embedded")
     server = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "3" })
-  })
+  }, 240_000)
   afterAll(async () => {
     await server?.stop()
     await db?.dispose()
-  })
+  }, 240_000)
 
   it("answers 429 with Retry-After once a key passes its scans per minute; other keys are unaffected", async () => {
     const key = server.bootstrapKey!
@@ -135,12 +135,12 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("rate limits shared by replicas
     db = await createTestDatabase("postgres")
     first = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "3" })
     second = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "3" })
-  })
+  }, 240_000)
   afterAll(async () => {
     await first?.stop()
     await second?.stop()
     await db?.dispose()
-  })
+  }, 240_000)
 
   it("counts one key's scans across replicas, and only one bootstrap key is made", async () => {
     expect(first.bootstrapKey).toBeDefined()
@@ -162,11 +162,11 @@ describe("worker availability", () => {
     db = await createTestDatabase("embedded")
     // one worker and a one-batch backlog: a second scan while a large one is queued is refused
     server = await startServer({ ...db.env, VIGIL_WORKERS: "1", VIGIL_MAX_QUEUE: "1", VIGIL_RATE_LIMIT: "0" })
-  })
+  }, 240_000)
   afterAll(async () => {
     await server?.stop()
     await db?.dispose()
-  })
+  }, 240_000)
 
   it("answers 503 worker_unavailable with Retry-After when no worker can take the scan", async () => {
     const key = server.bootstrapKey!
@@ -180,5 +180,5 @@ describe("worker availability", () => {
     expect(refused.headers.get("retry-after")).toBe("5")
     const done = await large
     expect(done.status, done.text.slice(0, 300)).toBe(200)
-  }, 180_000)
+  }, 300_000)
 })

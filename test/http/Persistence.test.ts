@@ -32,10 +32,10 @@ describe.each(BACKENDS)("persistence on %s", (backend) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(backend)
-  })
+  }, 240_000)
   afterAll(async () => {
     await db?.dispose()
-  })
+  }, 240_000)
 
   it("keeps keys, agents, scans and findings across a graceful restart and a kill -9", async () => {
     const first = await startServer(db.env)
@@ -82,7 +82,7 @@ describe.each(BACKENDS)("persistence on %s", (backend) => {
         SELECT s.scan_number FROM scans s JOIN agents a ON a.id = s.agent_id
         WHERE a.name = 'persisted-bot' ORDER BY s.scan_number`)
     expect(numbers.map((r) => r.scan_number)).toEqual([1, 2, 3, 4])
-  }, 180_000)
+  }, 400_000)
 })
 
 describe("start-up checks", () => {
@@ -90,10 +90,10 @@ describe("start-up checks", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("embedded")
-  })
+  }, 240_000)
   afterAll(async () => {
     await db?.dispose()
-  })
+  }, 240_000)
 
   it("refuses a second server on the same embedded data directory, naming the holder", async () => {
     const holder = await startServer(db.env)
@@ -105,7 +105,7 @@ describe("start-up checks", () => {
     } finally {
       await holder.stop()
     }
-  }, 120_000)
+  }, 240_000)
 
   it("stops with a clear message on a bad configuration value", async () => {
     for (const [name, value] of [["PORT", "eighty"], ["VIGIL_MAX_BODY_MB", "-1"], ["VIGIL_RATE_LIMIT", "1.5"], ["LOG_LEVEL", "loud"], ["DATABASE_URL", "mysql://x"]]) {
@@ -113,7 +113,7 @@ describe("start-up checks", () => {
       expect(result.code, `${name}=${value}`).toBe(1)
       expect(result.stderr).toContain(`invalid configuration: ${name}=`)
     }
-  }, 120_000)
+  }, 240_000)
 
   it("lists every configuration variable with its default in serve --help", async () => {
     const help = await runCli(["serve", "--help"], {})

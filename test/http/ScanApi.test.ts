@@ -28,11 +28,11 @@ describe.each(BACKENDS)("POST /v1/scan and the HTTP surface on %s", (backend) =>
     server = await startServer(db.env)
     key = server.bootstrapKey!
     expect(key).toMatch(/^vgl_[A-Za-z0-9_-]{43}$/)
-  })
+  }, 240_000)
   afterAll(async () => {
     await server?.stop()
     await db?.dispose()
-  })
+  }, 240_000)
 
   const scan = (body: unknown, options: { key?: string } = {}) =>
     request(server, "POST", "/v1/scan", { key: options.key ?? key, body })

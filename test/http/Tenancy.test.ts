@@ -23,11 +23,11 @@ describe.each(BACKENDS)("organisations and keys over HTTP on %s", (backend) => {
     db = await createTestDatabase(backend)
     server = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "0" })
     owner = server.bootstrapKey!
-  })
+  }, 240_000)
   afterAll(async () => {
     await server?.stop()
     await db?.dispose()
-  })
+  }, 240_000)
 
   const createKey = async (caller: string, org: string, body: unknown) =>
     request(server, "POST", `/v1/orgs/${org}/keys`, { key: caller, body })
@@ -130,10 +130,10 @@ describe("vigil keys on the embedded database", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("embedded")
-  })
+  }, 240_000)
   afterAll(async () => {
     await db?.dispose()
-  })
+  }, 240_000)
 
   it("creates, lists and revokes keys directly, and points at HTTP while a server holds the database", async () => {
     const created = await runCli(["keys", "create", "--org", "acme", "--email", "ops@example.com", "--role", "admin", "--json"], db.env)
@@ -176,5 +176,5 @@ describe("vigil keys on the embedded database", () => {
     expect(again.stderr).toContain("already revoked")
     const missing = await runCli(["keys", "revoke", "not-a-uuid"], db.env)
     expect(missing.code).toBe(1)
-  }, 120_000)
+  }, 300_000)
 })
