@@ -55,6 +55,21 @@ export class AlreadyRevoked extends Schema.Class<AlreadyRevoked>("AlreadyRevoked
   HttpApiSchema.annotations({ status: 409, description: "the resource was revoked before" })
 ) {}
 
+export class InvalidReason extends Schema.Class<InvalidReason>("InvalidReason")(
+  body("invalid_reason"),
+  HttpApiSchema.annotations({ status: 400, description: "reason is not one of false_positive, accepted_risk, wont_fix, mitigated" })
+) {}
+
+export class InvalidPattern extends Schema.Class<InvalidPattern>("InvalidPattern")(
+  body("invalid_pattern"),
+  HttpApiSchema.annotations({ status: 400, description: "pattern_id is neither a rule id nor an alias of one" })
+) {}
+
+export class AlreadySuppressed extends Schema.Class<AlreadySuppressed>("AlreadySuppressed")(
+  body("already_suppressed"),
+  HttpApiSchema.annotations({ status: 409, description: "an active suppression already exists for this scope" })
+) {}
+
 export class PayloadTooLarge extends Schema.Class<PayloadTooLarge>("PayloadTooLarge")(
   body("payload_too_large"),
   HttpApiSchema.annotations({ status: 413, description: "the request body is over the configured limit (100 MB by default)" })
@@ -90,6 +105,9 @@ export type ApiError =
   | MethodNotAllowed
   | AlreadyExists
   | AlreadyRevoked
+  | InvalidReason
+  | InvalidPattern
+  | AlreadySuppressed
   | PayloadTooLarge
   | RateLimited
   | InternalError
@@ -105,6 +123,9 @@ const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiError, 
   [MethodNotAllowed, 405],
   [AlreadyExists, 409],
   [AlreadyRevoked, 409],
+  [InvalidReason, 400],
+  [InvalidPattern, 400],
+  [AlreadySuppressed, 409],
   [PayloadTooLarge, 413],
   [RateLimited, 429],
   [InternalError, 500],

@@ -8,13 +8,15 @@ import { Scanner } from "../engine/Scanner.js"
 import { renderSarif } from "../report/Sarif.js"
 import { toScanResult } from "../report/ScanResultJson.js"
 import { ScansRepo } from "../store/ScansRepo.js"
+import { SuppressionsRepo } from "../store/SuppressionsRepo.js"
 import { VIGIL_VERSION } from "../version.js"
 import type { Principal } from "./api/Authentication.js"
 import { agentNameFor, type ValidScanRequest } from "./scanRequest.js"
 
 /**
  * One scan from a validated request to the response body: analyse, apply the policy, score, persist
- * with the agent, and render SARIF when asked. Suppressions will plug into `isSuppressed`.
+ * with the agent, and render SARIF when asked. Active suppressions of the organisation hide findings
+ * before counting and scoring.
  */
 export class ScanService extends Effect.Service<ScanService>()("Vigil/ScanService", {
   effect: Effect.gen(function*() {
@@ -22,6 +24,7 @@ export class ScanService extends Effect.Service<ScanService>()("Vigil/ScanServic
     const catalogue = yield* CatalogueService
     const scans = yield* ScansRepo
     const config = yield* AppConfig
+    const suppressions = yield* SuppressionsRepo
 
     const quickWinAction = (patternId: string): string =>
       catalogue.resolve(patternId)?.quick_win ?? `Fix the ${patternId} findings.`
@@ -36,8 +39,15 @@ export class ScanService extends Effect.Service<ScanService>()("Vigil/ScanServic
               new WorkerUnavailableError({ error: `No analysis worker can take the scan (${e.reason}); retry shortly.` })
             ))
         )
-        const outcome = finalizeScan(analysis, { policy: request.policy, quickWinAction })
         const agentName = agentNameFor(request)
+        // agent-scoped suppressions name an existing agent: a first scan of an agent has none
+        const agentId = yield* suppressions.agentIdFor(principal.orgId, agentName)
+        const suppressed = yield* suppressions.activeMatcher(principal.orgId)
+        const outcome = finalizeScan(analysis, {
+          policy: request.policy,
+          quickWinAction,
+          isSuppressed: (finding) => suppressed(finding, agentId)
+        })
         const recorded = yield* scans.record({
           orgId: principal.orgId,
           agentName,

@@ -9,11 +9,13 @@ import { bootstrapOwnerKey } from "../store/Bootstrap.js"
 import { DatabaseLive } from "../store/Database.js"
 import { RateLimitRepo } from "../store/RateLimitRepo.js"
 import { ScansRepo } from "../store/ScansRepo.js"
+import { SuppressionsRepo } from "../store/SuppressionsRepo.js"
 import { TenancyRepo } from "../store/TenancyRepo.js"
 import { OPENAPI_PATH, VigilApi } from "./api/Api.js"
 import { HealthHandlersLive } from "./handlers/HealthHandlers.js"
 import { OrgsHandlersLive } from "./handlers/OrgsHandlers.js"
 import { ScansHandlersLive } from "./handlers/ScansHandlers.js"
+import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
 import { AuthenticationLive } from "./middleware/AuthenticationLive.js"
 import { ErrorShapingLive } from "./middleware/ErrorShaping.js"
 import { requestLogging } from "./middleware/RequestLogging.js"
@@ -21,7 +23,7 @@ import { ScanService } from "./ScanService.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(
-  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive]),
+  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, SuppressionsHandlersLive]),
   Layer.provide(AuthenticationLive),
   Layer.provide(ScanService.Default)
 )
@@ -55,7 +57,7 @@ const BootstrapLive = Layer.effectDiscard(Effect.zipRight(CatalogueService, prin
 
 /** Repositories over the configured database, migrated. */
 export const StoreLive = (settings: AppSettings) =>
-  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default).pipe(
+  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default, SuppressionsRepo.Default).pipe(
     Layer.provideMerge(DatabaseLive(settings))
   )
 

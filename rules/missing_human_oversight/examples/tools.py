@@ -87,3 +87,17 @@ def shell_tools(ShellTool, executor):
     # ruleid: missing_human_oversight
     unattended = ShellTool(executor=executor)
     return approved, unattended
+
+
+def wrapped_tools(StructuredTool, FunctionTool):
+    # ruleid: missing_human_oversight
+    remover = StructuredTool.from_function(func=delete_workspace, name="delete_workspace")
+    # ok: missing_human_oversight
+    weather = StructuredTool.from_function(func=get_weather, name="get_weather")
+    # ruleid: missing_human_oversight
+    mailer = FunctionTool.from_defaults(fn=notify_customer_email)
+    return remover, weather, mailer
+
+
+def notify_customer_email(to: str) -> str:
+    return to

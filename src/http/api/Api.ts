@@ -4,6 +4,7 @@ import { InternalError } from "../../domain/Errors.js"
 import { HealthGroup } from "./HealthGroup.js"
 import { OrgsGroup } from "./OrgsGroup.js"
 import { ScansGroup } from "./ScansGroup.js"
+import { SuppressionsGroup } from "./SuppressionsGroup.js"
 import { withoutFrameworkErrors } from "./openApiCleanup.js"
 
 /** The whole HTTP API, definition only: handlers live in ../handlers, one file per group. */
@@ -11,6 +12,7 @@ export class VigilApi extends HttpApi.make("vigil")
   .add(HealthGroup)
   .add(ScansGroup)
   .add(OrgsGroup)
+  .add(SuppressionsGroup)
   .addError(InternalError)
   .annotate(OpenApi.Title, "Vigil")
   .annotate(OpenApi.Version, VIGIL_VERSION)

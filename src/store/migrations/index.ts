@@ -2,10 +2,12 @@ import { Migrator } from "@effect/sql"
 import createTenancy from "./0001_create_tenancy.js"
 import createScans from "./0002_create_scans.js"
 import createRateLimits from "./0003_create_rate_limits.js"
+import createSuppressions from "./0005_create_suppressions.js"
 
 /** Bundled as a record (not a glob) so the same list runs from src/ under vitest and from dist/. */
 export const migrations = Migrator.fromRecord({
   "0001_create_tenancy": createTenancy,
   "0002_create_scans": createScans,
-  "0003_create_rate_limits": createRateLimits
+  "0003_create_rate_limits": createRateLimits,
+  "0005_create_suppressions": createSuppressions
 })

@@ -1,0 +1,13 @@
+from llama_index.core.tools import FunctionTool
+
+
+async def transfer_money(from_account_id: str, to_account_id: str, amount: int) -> str:
+    return "done"
+
+
+def tools():
+    # ok: missing_human_oversight
+    return [FunctionTool.from_defaults(async_fn=transfer_money)]
+
+
+AGENT_CONFIG = {"name": "Transfer Agent", "tools_requiring_human_confirmation": ["transfer_money"]}
