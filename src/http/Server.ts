@@ -7,11 +7,13 @@ import { AppConfig, type AppSettings } from "../config/AppConfig.js"
 import type { Scanner } from "../engine/Scanner.js"
 import { bootstrapOwnerKey } from "../store/Bootstrap.js"
 import { DatabaseLive } from "../store/Database.js"
+import { DiffRepo } from "../store/DiffRepo.js"
 import { RateLimitRepo } from "../store/RateLimitRepo.js"
 import { ScansRepo } from "../store/ScansRepo.js"
 import { SuppressionsRepo } from "../store/SuppressionsRepo.js"
 import { TenancyRepo } from "../store/TenancyRepo.js"
 import { OPENAPI_PATH, VigilApi } from "./api/Api.js"
+import { DiffHandlersLive } from "./handlers/DiffHandlers.js"
 import { HealthHandlersLive } from "./handlers/HealthHandlers.js"
 import { OrgsHandlersLive } from "./handlers/OrgsHandlers.js"
 import { ScansHandlersLive } from "./handlers/ScansHandlers.js"
@@ -23,7 +25,7 @@ import { ScanService } from "./ScanService.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(
-  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, SuppressionsHandlersLive]),
+  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive]),
   Layer.provide(AuthenticationLive),
   Layer.provide(ScanService.Default)
 )
@@ -57,7 +59,7 @@ const BootstrapLive = Layer.effectDiscard(Effect.zipRight(CatalogueService, prin
 
 /** Repositories over the configured database, migrated. */
 export const StoreLive = (settings: AppSettings) =>
-  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default, SuppressionsRepo.Default).pipe(
+  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default, DiffRepo.Default, SuppressionsRepo.Default).pipe(
     Layer.provideMerge(DatabaseLive(settings))
   )
 

@@ -1,6 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { VIGIL_VERSION } from "../../version.js"
 import { InternalError } from "../../domain/Errors.js"
+import { DiffGroup } from "./DiffGroup.js"
 import { HealthGroup } from "./HealthGroup.js"
 import { OrgsGroup } from "./OrgsGroup.js"
 import { ScansGroup } from "./ScansGroup.js"
@@ -11,6 +12,7 @@ import { withoutFrameworkErrors } from "./openApiCleanup.js"
 export class VigilApi extends HttpApi.make("vigil")
   .add(HealthGroup)
   .add(ScansGroup)
+  .add(DiffGroup)
   .add(OrgsGroup)
   .add(SuppressionsGroup)
   .addError(InternalError)
