@@ -11,7 +11,9 @@ export const roleAtLeast = (role: Role, minimum: Role): boolean => RANK[role] >=
 
 /** Lower-case letters, digits and inner dashes; never UUID-shaped, so a path segment is unambiguous. */
 export const OrgSlug = Schema.String.pipe(
-  Schema.pattern(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/),
+  Schema.pattern(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
+    message: () => "a slug is 1-63 lower-case letters, digits and inner dashes"
+  }),
   Schema.filter((s) => !UUID_PATTERN.test(s) || "a slug must not look like a UUID"),
   Schema.annotations({ description: "lower-case letters, digits and dashes, 1-63 characters" })
 )
@@ -19,7 +21,7 @@ export const OrgSlug = Schema.String.pipe(
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const Email = Schema.String.pipe(
-  Schema.pattern(/^[^\s@]+@[^\s@]+$/),
+  Schema.pattern(/^[^\s@]+@[^\s@]+$/, { message: () => "expected an e-mail address" }),
   Schema.maxLength(254),
   Schema.annotations({ description: "e-mail address" })
 )

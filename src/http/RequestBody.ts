@@ -71,7 +71,8 @@ export const readJsonBody = (
   limit: number
 ): Effect.Effect<unknown, PayloadTooLarge | InvalidRequest, HttpServerRequest.HttpServerRequest> =>
   Effect.flatMap(readBody(limit), (buffer) => {
-    const text = buffer.toString("utf8")
+    // a UTF-8 byte order mark is not JSON, but some editors and tools write one
+    const text = buffer.toString("utf8").replace(/^\uFEFF/, "")
     if (text.trim() === "") {
       return Effect.fail(new InvalidRequest({ error: "The request body is empty; send a JSON object." }))
     }

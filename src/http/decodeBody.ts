@@ -6,12 +6,16 @@ import { InvalidRequest } from "../domain/Errors.js"
  * tree dump of the default formatter (which prints the whole schema).
  */
 export const describeParseError = (error: ParseResult.ParseError): string => {
-  const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
-  const first = issues[0]
+  // one issue per field: an optional field also reports "Expected undefined", which says nothing
+  const byField = new Map<string, string>()
+  for (const issue of ParseResult.ArrayFormatter.formatErrorSync(error)) {
+    const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "body"
+    if (!byField.has(where) || byField.get(where)!.startsWith("Expected undefined")) byField.set(where, issue.message)
+  }
+  const [first] = byField
   if (first === undefined) return "The request is invalid."
-  const where = first.path.length > 0 ? first.path.map(String).join(".") : "body"
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : ""
-  return `${where}: ${first.message}${more}`
+  const others = byField.size - 1
+  return `${first[0]}: ${first[1]}${others > 0 ? ` (and ${others} more field${others > 1 ? "s" : ""} with problems)` : ""}`
 }
 
 export const decodeBody = <A, I>(schema: Schema.Schema<A, I>, body: unknown): Effect.Effect<A, InvalidRequest> =>

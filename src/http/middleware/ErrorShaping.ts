@@ -37,6 +37,10 @@ const describeIssues = (error: HttpApiError.HttpApiDecodeError): string => {
 const routeNotFound = (request: HttpServerRequest.HttpServerRequest): HttpServerResponse.HttpServerResponse => {
   const pathname = pathOf(request.url)
   const { allowed } = matchRoute(request.method, pathname)
+  // the pattern matches with this very method, yet the router refused: a segment it could not decode
+  if (allowed.includes(request.method.toUpperCase())) {
+    return errorResponse(new InvalidRequest({ error: `The path ${pathname} could not be decoded.` }))
+  }
   if (allowed.length > 0) {
     return errorResponse(
       new MethodNotAllowed({ error: `${request.method} is not allowed on ${pathname}; use ${allowed.join(" or ")}.` }),
