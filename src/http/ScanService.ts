@@ -48,7 +48,8 @@ export class ScanService extends Effect.Service<ScanService>()("Vigil/ScanServic
           quickWinAction,
           isSuppressed: (finding) => suppressed(finding, agentId)
         })
-        const recorded = yield* scans.record({
+        // once analysed, the scan is stored even if the client goes away meanwhile
+        const recorded = yield* Effect.uninterruptible(scans.record({
           orgId: principal.orgId,
           agentName,
           apiKeyId: principal.keyId,
@@ -65,7 +66,7 @@ export class ScanService extends Effect.Service<ScanService>()("Vigil/ScanServic
           startedAt,
           findings: outcome.findings,
           ruleVersion
-        })
+        }))
         const sarif = request.output === "sarif"
           ? renderSarif({ findings: outcome.findings, rules: catalogue.rules, toolVersion: VIGIL_VERSION, automationId: agentName })
           : undefined
