@@ -93,14 +93,28 @@ describe.each(BACKENDS)("limits on %s", (backend) => {
   })
 })
 
-describe("rate limiting", () => {
+describe("rate limiting and the time budget", () => {
   let db: TestDatabase
   let server: RunningServer
 
   beforeAll(async () => {
     db = await createTestDatabase("embedded")
-    server = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "3" })
+    // a 1 ms budget: every scan runs out of time
+    server = await startServer({ ...db.env, VIGIL_RATE_LIMIT: "3", VIGIL_SCAN_BUDGET: "0.001" })
   }, 240_000)
+
+  it("marks a scan that ran out of time partial, with a warning", async () => {
+    const owner = server.bootstrapKey!
+    const created = await request(server, "POST", "/v1/orgs/default/keys", { key: owner, body: { email: "budget@example.com", role: "member" } })
+    const key = (created.body as { key: string }).key
+    const files = Array.from({ length: 50 }, (_, i) => ({ path: `agent/m${i}.py`, content: "def f(x):\n    return eval(x)\n" }))
+    const response = await request(server, "POST", "/v1/scan", { key, body: { files } })
+    expect(response.status, response.text).toBe(200)
+    const result = response.body as Record<string, unknown>
+    expectScanResult(result)
+    expect(result["partial_results"]).toBe(true)
+    expect(result["warning"]).toMatch(/VIGIL_SCAN_BUDGET|budget/)
+  })
   afterAll(async () => {
     await server?.stop()
     await db?.dispose()
