@@ -1,4 +1,11 @@
-import { HttpApiBuilder, HttpApiError, type HttpApp, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import {
+  HttpApiBuilder,
+  HttpApiError,
+  type HttpApp,
+  HttpIncomingMessage,
+  HttpServerRequest,
+  type HttpServerResponse
+} from "@effect/platform"
 import { pathOf } from "../pathOf.js"
 import { Cause, Effect, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
@@ -102,7 +109,11 @@ export const errorShaping = (maxBodyBytes: number) => (app: HttpApp.Default): Ht
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const length = declaredLength(request)
     if (length !== undefined && length > maxBodyBytes) return Effect.succeed(errorResponse(tooLarge(maxBodyBytes)))
-    return app.pipe(Effect.catchAllCause((cause) => shapeCause(cause, request, maxBodyBytes)))
+    return app.pipe(
+      // endpoints decoded by the platform read bodies with its reader: give it the limit too
+      HttpIncomingMessage.withMaxBodySize(Option.some(maxBodyBytes)),
+      Effect.catchAllCause((cause) => shapeCause(cause, request, maxBodyBytes))
+    )
   })
 
 export const ErrorShapingLive = HttpApiBuilder.middleware(
