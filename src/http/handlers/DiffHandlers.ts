@@ -25,7 +25,7 @@ export const DiffHandlersLive = HttpApiBuilder.group(VigilApi, "diff", (handlers
     const ownScan = (orgId: string, id: string, what: string): Effect.Effect<StoredScan, InvalidRequest | NotFound> =>
       Effect.gen(function*() {
         if (!UUID_PATTERN.test(id)) {
-          return yield* Effect.fail(new InvalidRequest({ error: `${what} must be a scan id (UUID), not ${shown(id)}.` }))
+          return yield* Effect.fail(new InvalidRequest({ error: `${what} must be a UUID, not ${shown(id)}.` }))
         }
         const scan = yield* repo.findScan(orgId, id)
         if (Option.isNone(scan)) return yield* Effect.fail(new NotFound({ error: `No scan ${id} is visible to this key.` }))
@@ -45,11 +45,11 @@ export const DiffHandlersLive = HttpApiBuilder.group(VigilApi, "diff", (handlers
     return handlers.handle("diff", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
-        const head = yield* ownScan(principal.orgId, path.id, "The scan id in the path")
+        const head = yield* ownScan(principal.orgId, path.id, "The scan id")
         // an explicit base may be any scan of the organisation, another agent's too
         const base = urlParams.base === undefined
           ? yield* repo.previousScan(head)
-          : Option.some(yield* ownScan(principal.orgId, urlParams.base, "base"))
+          : Option.some(yield* ownScan(principal.orgId, urlParams.base, "The base scan id (base)"))
         const isSuppressed = yield* suppressionsOf(principal.orgId)
         const diff = computeDiff({
           base: Option.isNone(base) ? null : yield* side(base.value),
