@@ -19,6 +19,19 @@ const regex = (source: string, index: number): RegExp => {
   }
 }
 
+/** A whole-file test runs once per file, not once per candidate node of that file. */
+const perFile = (re: RegExp): ((text: string) => boolean) => {
+  let lastText: string | undefined
+  let lastResult = false
+  return (text) => {
+    if (text !== lastText) {
+      lastText = text
+      lastResult = re.test(text)
+    }
+    return lastResult
+  }
+}
+
 const scopeText = <N>(view: SyntaxView<N>, ctx: MatchContext<N>, types: ReadonlyArray<string> | undefined): string => {
   for (const a of ctx.ancestors()) {
     if (types === undefined ? view.isScope(a) : types.includes(view.type(a))) return view.text(a)
@@ -111,11 +124,11 @@ export const compileWhere = <N>(
       return (ctx) => !re.test(scopeText(view, ctx, types))
     }
     if ("file_matches" in c) {
-      const re = regex(c.file_matches, i)
-      return (ctx) => re.test(ctx.fileText)
+      const test = perFile(regex(c.file_matches, i))
+      return (ctx) => test(ctx.fileText)
     }
-    const re = regex(c.file_not_matches, i)
-    return (ctx) => !re.test(ctx.fileText)
+    const test = perFile(regex(c.file_not_matches, i))
+    return (ctx) => !test(ctx.fileText)
   })
   return (ctx) => predicates.every((p) => p(ctx))
 }
