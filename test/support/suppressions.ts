@@ -6,7 +6,7 @@ import { type JsonResponse, request, type RunningServer } from "./server.js"
 export interface Finding {
   readonly id: string
   readonly pattern_id: string
-  readonly severity: string
+  readonly severity: "CRITICAL" | "HIGH" | "MEDIUM" | "LOW"
   readonly confidence: number
   readonly risk_tier: "vulnerability" | "risk_pattern" | "hardening"
   readonly file: string
