@@ -1,0 +1,226 @@
+import { readFileSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Effect, Either } from "effect"
+import { loadCatalogueSync } from "../src/catalogue/load.js"
+import type { Catalogue } from "../src/catalogue/Catalogue.js"
+import type { FileEntry } from "../src/domain/Scan.js"
+import { makeAnalyser } from "../src/engine/createAnalyser.js"
+import { type FileRunner, inProcessRunner } from "../src/engine/FileRunner.js"
+import { runPipeline } from "../src/engine/Pipeline.js"
+import { defaultWorkerEntry, makeWorkerPool } from "../src/engine/pool/WorkerPool.js"
+import { parseOnlyAnalyser } from "./parseOnly.js"
+import { cpuSecondsOf } from "./procTree.js"
+
+/**
+ * One measurement process per corpus, forked by run.ts (which samples this process tree's memory).
+ * For each configuration (scan or parse-only, N workers; 0 = in this process) it starts the engine's
+ * worker pool, waits until every worker is ready, warms up, then times `runs` full pipeline runs
+ * (classify → pool → findings) over the same files.
+ */
+
+export type Mode = "scan" | "parse"
+
+export interface EngineConfig {
+  readonly mode: Mode
+  /** pool size; 0 runs the analyser in this process (profiling) */
+  readonly workers: number
+}
+
+export interface EngineJob {
+  /** measured in this order with each pool (a pool is started once per configuration) */
+  readonly corpora: ReadonlyArray<{ readonly name: string; readonly files: ReadonlyArray<{ readonly path: string; readonly absolute: string }> }>
+  readonly configs: ReadonlyArray<EngineConfig>
+  readonly runs: number
+  readonly budgetMs: number
+  /** extra Node flags for pool children */
+  readonly workerExecArgv?: ReadonlyArray<string>
+  /** write a CPU profile of the timed runs (in-process configurations) to this directory */
+  readonly profileDir?: string
+}
+
+export interface RunFigures {
+  readonly wallMs: number
+  /** CPU seconds (user + system) of this process and the pool's children during the run */
+  readonly cpuSeconds: number
+  readonly filesScanned: number
+  readonly filesSkipped: number
+  readonly filesNotAnalysed: number
+  readonly filesPartial: number
+  readonly filesFailed: number
+  readonly findings: number
+}
+
+export interface ConfigFigures {
+  readonly corpus: string
+  readonly config: EngineConfig
+  readonly startMs: number
+  readonly runs: ReadonlyArray<RunFigures>
+  readonly restarts: number
+  readonly recycled: number
+  readonly partialReasons: ReadonlyArray<string>
+}
+
+export type EngineMessage =
+  | { readonly type: "phase"; readonly label: string }
+  | { readonly type: "config"; readonly figures: ConfigFigures }
+  | { readonly type: "error"; readonly message: string }
+  | { readonly type: "done" }
+
+const send = (message: EngineMessage): Promise<void> =>
+  new Promise((resolve) => {
+    if (process.send === undefined) {
+      process.stdout.write(JSON.stringify(message) + "\n")
+      resolve()
+    } else process.send(message, () => resolve())
+  })
+
+const here = dirname(fileURLToPath(import.meta.url))
+const PARSE_ONLY_ENTRY = join(here, "parseOnlyWorker.js")
+
+const selfCpuSeconds = (): number => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1e6
+}
+
+/** CPU profile of whatever runs between start() and stop(), through the inspector (no --cpu-prof exit dance). */
+const startProfiler = async (): Promise<() => Promise<unknown>> => {
+  const { Session } = await import("node:inspector")
+  const session = new Session()
+  session.connect()
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error !== null && error !== undefined ? reject(error) : resolve(result)))
+    )
+  await post("Profiler.enable")
+  await post("Profiler.setSamplingInterval", { interval: 500 })
+  await post("Profiler.start")
+  return async () => {
+    const result = (await post("Profiler.stop")) as { profile: unknown }
+    session.disconnect()
+    return result.profile
+  }
+}
+
+interface CorpusFiles {
+  readonly name: string
+  readonly files: ReadonlyArray<FileEntry>
+}
+
+/** Starts one pool for the configuration and measures every corpus with it. */
+const measure = (
+  catalogue: Catalogue,
+  corpora: ReadonlyArray<CorpusFiles>,
+  job: EngineJob,
+  config: EngineConfig
+): Effect.Effect<void> =>
+  Effect.scoped(
+    Effect.gen(function*() {
+      const started = performance.now()
+      let runner: FileRunner
+      let childPids: () => Promise<ReadonlyArray<number>> = () => Promise.resolve([])
+      let poolStats: () => Promise<{ restarts: number; recycled: number }> = () => Promise.resolve({ restarts: 0, recycled: 0 })
+      if (config.workers === 0) {
+        runner = inProcessRunner(config.mode === "scan" ? makeAnalyser(catalogue) : parseOnlyAnalyser)
+      } else {
+        const pool = yield* makeWorkerPool({
+          entry: config.mode === "scan" ? defaultWorkerEntry() : PARSE_ONLY_ENTRY,
+          init: { rulesDir: catalogue.rulesDir, complianceDir: catalogue.complianceDir },
+          size: config.workers,
+          execArgv: job.workerExecArgv ?? []
+        })
+        runner = pool
+        // every worker initialised, so start-up is not timed as scanning
+        for (;;) {
+          const s = yield* pool.stats
+          if (s.ready >= config.workers) break
+          if (performance.now() - started > 120_000) return yield* Effect.die(new Error("workers did not start within 120 s"))
+          yield* Effect.sleep("20 millis")
+        }
+        childPids = () => Effect.runPromise(Effect.map(pool.stats, (s) => s.pids))
+        poolStats = () => Effect.runPromise(Effect.map(pool.stats, (s) => ({ restarts: s.restarts, recycled: s.recycled })))
+      }
+      const startMs = performance.now() - started
+      for (const corpus of corpora) {
+        const files = corpus.files
+        const before = yield* Effect.promise(poolStats)
+        // warm-up: JIT and first-use costs (every third file; the TypeScript parser alone needs megabytes)
+        const warm = files.filter((_, i) => i % 3 === 0)
+        yield* runPipeline(catalogue, runner, warm, job.budgetMs).pipe(Effect.orDie)
+        yield* Effect.promise(() => send({ type: "phase", label: `${corpus.name} ${config.mode} w=${config.workers}` }))
+        const stopProfiler = job.profileDir !== undefined && config.workers === 0 ? yield* Effect.promise(startProfiler) : undefined
+        const runs: Array<RunFigures> = []
+        const partialReasons = new Set<string>()
+        for (let r = 0; r < job.runs; r++) {
+          const pids = yield* Effect.promise(childPids)
+          const cpu0 = selfCpuSeconds() + cpuSecondsOf(pids)
+          const t0 = performance.now()
+          const analysis = yield* runPipeline(catalogue, runner, files, job.budgetMs).pipe(Effect.orDie)
+          const wallMs = performance.now() - t0
+          const cpuSeconds = selfCpuSeconds() + cpuSecondsOf(pids) - cpu0
+          let partial = 0
+          let failed = 0
+          for (const o of analysis.outcomes) {
+            if (o.status === "partial") {
+              partial++
+              if (partialReasons.size < 5) partialReasons.add(`${o.path}: ${o.reason ?? ""}`)
+            }
+            if (o.status === "failed") failed++
+          }
+          runs.push({
+            wallMs,
+            cpuSeconds,
+            filesScanned: analysis.filesScanned,
+            filesSkipped: analysis.filesSkipped,
+            filesNotAnalysed: analysis.filesNotAnalysed,
+            filesPartial: partial,
+            filesFailed: failed,
+            findings: analysis.findings.length
+          })
+        }
+        if (stopProfiler !== undefined) {
+          const profile = yield* Effect.promise(stopProfiler)
+          writeFileSync(join(job.profileDir!, `${corpus.name}.cpuprofile`), JSON.stringify(profile))
+        }
+        const after = yield* Effect.promise(poolStats)
+        yield* Effect.promise(() => send({ type: "phase", label: "idle" }))
+        yield* Effect.promise(() =>
+          send({
+            type: "config",
+            figures: {
+              corpus: corpus.name,
+              config,
+              startMs,
+              runs,
+              restarts: after.restarts - before.restarts,
+              recycled: after.recycled - before.recycled,
+              partialReasons: [...partialReasons]
+            }
+          })
+        )
+      }
+    })
+  )
+
+const main = async (): Promise<void> => {
+  const jobPath = process.argv[2]
+  if (jobPath === undefined) throw new Error("usage: engineChild <job.json>")
+  const job = JSON.parse(readFileSync(jobPath, "utf8")) as EngineJob
+  const loaded = loadCatalogueSync({})
+  if (Either.isLeft(loaded)) throw new Error(`catalogue: ${loaded.left.message}`)
+  const catalogue = loaded.right
+  const corpora: Array<CorpusFiles> = job.corpora.map((c) => ({
+    name: c.name,
+    files: c.files.map((f) => ({ path: f.path, content: readFileSync(f.absolute, "utf8") }))
+  }))
+  for (const config of job.configs) await Effect.runPromise(measure(catalogue, corpora, job, config))
+  await send({ type: "done" })
+}
+
+main().then(
+  () => process.exit(0),
+  async (error: unknown) => {
+    await send({ type: "error", message: error instanceof Error ? error.stack ?? error.message : String(error) })
+    process.exit(1)
+  }
+)

@@ -1,0 +1,319 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { fmt, MB } from "./stats.js"
+import type { ConfigSummary, CorpusResult, Results } from "./types.js"
+
+/**
+ * Renders the results: the Markdown tables printed at the end of `npm run bench`, the generated block
+ * of RESULTS.md (the hand-written analysis around it is kept), results.json, and the headline block
+ * of benchmarks/README.md.
+ */
+
+const START = "<!-- bench:generated:start (written by npm run bench; edit outside this block) -->"
+const END = "<!-- bench:generated:end -->"
+const HEADLINE_START = "<!-- bench:headline:start (written by npm run bench) -->"
+const HEADLINE_END = "<!-- bench:headline:end -->"
+
+const table = (head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>, align?: string): string => {
+  const sep = align ?? head.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")
+  return [`| ${head.join(" | ")} |`, `| ${sep} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n")
+}
+
+const gb = (bytes: number | undefined): string => (bytes === undefined || bytes === 0 ? "–" : `${fmt(bytes / 1e9)} GB`)
+const mbOf = (bytes: number | undefined): string => (bytes === undefined || bytes === 0 ? "–" : `${fmt(bytes / MB)} MB`)
+const ms = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? "–" : `${fmt(v)} ms`)
+const x = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? "–" : `${v.toFixed(2)}`)
+/** "vigil.mjs serve 0.9 GB + worker-main.js 0.5 GB" */
+const breakdown = (m: { readonly atPeak: Record<string, number> } | undefined): string =>
+  m === undefined
+    ? ""
+    : Object.entries(m.atPeak)
+        .sort((a, b) => b[1] - a[1])
+        .filter(([, v]) => v >= 20 * MB)
+        .map(([k, v]) => `${k.replace(/\|/g, "/")} ${gb(v)}`)
+        .join(" + ")
+
+const met = (m: boolean | undefined): string => (m === undefined ? "not measured" : m ? "**met**" : "**missed**")
+
+const issues = (c: ConfigSummary | undefined): string => {
+  if (c === undefined) return "–"
+  const parts: Array<string> = []
+  if (c.partialFiles > 0) parts.push(`${c.partialFiles} partial`)
+  if (c.failedFiles > 0) parts.push(`${c.failedFiles} failed`)
+  if (c.notAnalysedFiles > 0) parts.push(`${c.notAnalysedFiles} not analysed`)
+  if (c.restarts > 0) parts.push(`${c.restarts} worker restarts`)
+  if (c.recycled > 0) parts.push(`${c.recycled} recycled`)
+  return parts.length === 0 ? "none" : parts.join(", ")
+}
+
+const rowsFor = (list: ReadonlyArray<CorpusResult>) => list
+
+const engineTables = (r: Results): string => {
+  const rows = [...rowsFor(r.engine), ...(r.total !== undefined ? [r.total] : [])]
+  const n = r.options.workers
+  const perCore = table(
+    ["corpus", "files", "MB", "lines", "scan files/s", "scan MB/s", "scan lines/s", "parse files/s", "parse MB/s", "parse lines/s", "scan / parse (wall)", "scan / parse (CPU)"],
+    rows.map((e) => [
+      e.name === "total" ? "**total**" : e.name,
+      fmt(e.files),
+      fmt(e.bytes / MB),
+      fmt(e.lines),
+      fmt(e.scan1?.filesPerS),
+      fmt(e.scan1?.mbPerS),
+      fmt(e.scan1?.linesPerS),
+      fmt(e.parse1?.filesPerS),
+      fmt(e.parse1?.mbPerS),
+      fmt(e.parse1?.linesPerS),
+      x(e.ratio),
+      x(e.ratioCpu)
+    ])
+  )
+  const allCores = table(
+    [
+      "corpus",
+      `scan files/s (${n} workers)`,
+      `scan MB/s (${n} workers)`,
+      `scan lines/s (${n} workers)`,
+      `speed-up 1 → ${n}`,
+      "scan MB per CPU-s",
+      "peak RSS, all processes (1 / N workers)",
+      "worker start",
+      "findings",
+      "files not fully analysed"
+    ],
+    rows.map((e) => [
+      e.name === "total" ? "**total**" : e.name,
+      fmt(e.scanN?.filesPerS),
+      fmt(e.scanN?.mbPerS),
+      fmt(e.scanN?.linesPerS),
+      e.speedup === undefined ? "–" : `${e.speedup.toFixed(2)}x`,
+      fmt(e.scan1?.mbPerCpuS),
+      `${mbOf(e.scan1?.memory?.treeRssBytes)} / ${mbOf(e.scanN?.memory?.treeRssBytes)}`,
+      ms(e.scan1?.workerStartMs),
+      fmt(e.scan1?.findings),
+      issues(e.scanN ?? e.scan1)
+    ])
+  )
+  return `### Engine, one worker (per core)\n\n${perCore}\n\n### Engine, all cores\n\n${allCores}`
+}
+
+const peerTables = (r: Results): string => {
+  if (r.peers.python.length === 0) {
+    return `### Peers\n\nNot measured: ${r.peers.skipped.map((s) => `${s.peer}: ${s.reason}`).join("; ") || "no Python corpus"}.`
+  }
+  const py = r.corpora.find((c) => c.name === "python")
+  const vigil = r.engine.find((e) => e.name === "python")
+  const rows: Array<Array<string>> = []
+  if (vigil?.scan1 !== undefined) {
+    rows.push(["Vigil (full catalogue)", "1 worker", `${r.catalogue.rules} rules, ${r.catalogue.matchers["python/tree-sitter"] ?? 0} Python queries`, fmt(vigil.scan1.medianWallMs / 1000), fmt(vigil.scan1.medianCpuSeconds), fmt(vigil.scan1.mbPerS), "–", "–", mbOf(vigil.scan1.memory?.treeRssBytes), "–"])
+  }
+  if (vigil?.scanN !== undefined) {
+    rows.push(["Vigil (full catalogue)", `${r.options.workers} workers`, "", fmt(vigil.scanN.medianWallMs / 1000), fmt(vigil.scanN.medianCpuSeconds), fmt(vigil.scanN.mbPerS), "–", "–", mbOf(vigil.scanN.memory?.treeRssBytes), "–"])
+  }
+  for (const p of r.peers.python) {
+    const cmp = r.peers.comparisons.find((c) => c.peer === p.peer && c.threads === p.threads)
+    rows.push([
+      `${p.peer} (${p.version})`,
+      `${p.threads} thread${p.threads > 1 ? "s" : ""}`,
+      p.rules,
+      fmt(p.medianWallMs / 1000),
+      fmt(p.medianCpuSeconds),
+      py === undefined ? "–" : fmt(py.bytes / MB / (p.medianWallMs / 1000)),
+      cmp === undefined ? "–" : `${cmp.throughputRatio.toFixed(2)}x`,
+      cmp === undefined ? "–" : cmp.timeRatio.toFixed(2),
+      mbOf(p.peakRssBytes),
+      ms(p.startupMs)
+    ])
+  }
+  const t = table(
+    ["tool", "threads", "rules", "wall s (median)", "CPU s", "MB/s", "Vigil throughput / peer", "Vigil time / peer time", "peak RSS", "start-up (empty input)"],
+    rows
+  )
+  const skips = r.peers.skipped.length === 0 ? "" : `\n\nSkipped: ${r.peers.skipped.map((s) => `${s.peer}: ${s.reason}`).join("; ")}.`
+  return (
+    `### Peers on the same Python files (${py?.files ?? "?"} files, ${fmt((py?.bytes ?? 0) / MB)} MB)\n\n${t}${skips}\n\n` +
+    "Peers are timed as whole processes (start-up, reading files and printing JSON included); Vigil's figures are the " +
+    "engine's scan with its worker pool already started (the service's steady state)."
+  )
+}
+
+const serviceTables = (r: Results): string => {
+  const s = r.service
+  if (s === undefined) {
+    const why = r.skipped.find((k) => k.what === "service figures")
+    return `### Service\n\nNot measured${why ? `: ${why.reason}` : ""}.`
+  }
+  const comp = Object.entries(s.typicalRequest.composition)
+    .map(([k, v]) => `${v} .${k}`)
+    .join(", ")
+  const load = table(
+    ["concurrency", "requests", "scans/s", "p50", "p95", "p99", "max", "non-2xx", "errors / timeouts", "peak RSS, all processes"],
+    s.levels.map((l) => [
+      String(l.concurrency),
+      fmt(l.requests),
+      fmt(l.scansPerSecond),
+      ms(l.latencyMs.p50),
+      ms(l.latencyMs.p95),
+      ms(l.latencyMs.p99),
+      ms(l.latencyMs.max),
+      String(l.non2xx),
+      `${l.errors} / ${l.timeouts}`,
+      `${gb(l.memory.treeRssBytes)} (${breakdown(l.memory)})`
+    ])
+  )
+  const b = s.big
+  const big =
+    b === undefined
+      ? "The 100 MB request was not built (no corpus)."
+      : table(
+          ["files", "content", "body", "HTTP status", "duration (client)", "scan duration (server)", "result", "files scanned / skipped / not analysed", "findings", "peak RSS, all processes"],
+          [
+            [
+              fmt(b.files),
+              mbOf(b.contentBytes),
+              mbOf(b.bodyBytes),
+              String(b.status || "–"),
+              ms(b.durationMs),
+              ms(b.scanDurationMs),
+              b.finished ? (b.partial ? "partial" : "complete") : `failed (${b.error ?? ""})`,
+              `${b.filesScanned ?? "–"} / ${b.filesSkipped ?? "–"} / ${b.filesNotAnalysed ?? "–"}`,
+              fmt(b.findings),
+              `${gb(b.memory.treeRssBytes)} (${breakdown(b.memory)})`
+            ]
+          ]
+        ) + (b.warning !== undefined ? `\n\nServer warning: "${b.warning}"` : "")
+  return (
+    `### Service (vigil serve, embedded database, ${s.env.VIGIL_WORKERS} workers)\n\n` +
+    `Typical agent request: ${s.typicalRequest.files} files (${comp}), ${mbOf(s.typicalRequest.contentBytes)} of content; ` +
+    `autocannon, ${r.options.serviceDurationS} s per level after a warm-up; percentiles from every response time. ` +
+    `Server start to ready: ${ms(s.startupMs)}; idle RSS after warm-up ${gb(s.idleMemory.treeRssBytes)}. ` +
+    `Environment: ${Object.entries(s.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ")}.\n\n${load}\n\nOne 100 MB / 10,000-file request:\n\n${big}`
+  )
+}
+
+const profileSection = (r: Results): string => {
+  const names = Object.keys(r.profiles)
+  if (names.length === 0) return ""
+  const parts = names.map((name) => {
+    const p = r.profiles[name]!
+    const self = table(
+      ["self time", "share", "function"],
+      p.self.slice(0, 10).map((l) => [ms(l.ms), `${(l.share * 100).toFixed(1)}%`, `\`${l.name}\``]),
+      "---: | ---: | ---"
+    )
+    const incl = table(
+      ["inclusive", "share", "engine function"],
+      p.inclusive.slice(0, 12).map((l) => [ms(l.ms), `${(l.share * 100).toFixed(1)}%`, `\`${l.name}\``]),
+      "---: | ---: | ---"
+    )
+    return `#### ${name} (one in-process scan of the corpus, ${ms(p.totalMs)} sampled)\n\n${self}\n\n${incl}`
+  })
+  return `### CPU profiles (corpora that missed the ratio target)\n\n${parts.join("\n\n")}`
+}
+
+export const renderGenerated = (r: Results): string => {
+  const m = r.machine
+  const corpora = table(
+    ["corpus", "source", "files", "MB", "lines", "content hash", "pin"],
+    r.corpora.map((c) => [c.name, `${c.description}`, fmt(c.files), fmt(c.bytes / MB), fmt(c.lines), `\`${c.contentHash.slice(0, 23)}\``, c.status + (c.notes.length > 0 ? `: ${c.notes.join("; ")}` : "")])
+  )
+  const targets = table(
+    ["target", "goal", "this run", "verdict"],
+    r.targets.map((t) => [t.description, t.target, t.value, met(t.met)]),
+    "--- | --- | --- | ---"
+  )
+  const skipped = r.skipped.length === 0 ? "Nothing was skipped." : r.skipped.map((s) => `- ${s.what}: ${s.reason}`).join("\n")
+  const matchers = Object.entries(r.catalogue.matchers)
+    .sort()
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")
+  return [
+    `Run of ${r.date.slice(0, 16).replace("T", " ")} UTC on commit \`${r.commit.slice(0, 12)}\`${r.dirty ? " (with uncommitted changes in src/, rules/ or compliance/)" : ""}; ${r.durationS} s in all.`,
+    "",
+    `Machine: ${m.cpu}, ${m.cores} cores, ${fmt(m.memoryBytes / 1e9)} GB RAM, ${m.os}, Node ${m.node}. ` +
+      `Load average at start ${m.loadAverageStart.join(" / ")}, at end ${m.loadAverageEnd.join(" / ")} ` +
+      "(other work on the machine slows wall-clock figures; CPU-second figures are less affected).",
+    "",
+    `Catalogue: ${r.catalogue.rules} rules (${r.catalogue.hash}); matchers: ${matchers}.`,
+    "",
+    `Method: medians of ${r.options.runs} timed runs after a warm-up over every third file; MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
+      "Scan = the engine's whole pipeline (classify, worker pool, every matcher of the catalogue, findings); parse-only = the same pipeline and pool with an analyser that only parses. " +
+      "Per-core figures use one worker process; peak RSS sums every process of the tree (harness, workers, server).",
+    "",
+    "### Targets",
+    "",
+    targets,
+    "",
+    "### Corpora",
+    "",
+    corpora,
+    "",
+    engineTables(r),
+    "",
+    peerTables(r),
+    "",
+    serviceTables(r),
+    "",
+    profileSection(r),
+    "",
+    "### Skipped",
+    "",
+    skipped
+  ].join("\n")
+}
+
+const headline = (r: Results): string => {
+  const lines: Array<string> = []
+  const py = r.engine.find((e) => e.name === "python")
+  const perCore = r.engine
+    .filter((e) => e.scan1 !== undefined)
+    .map((e) => `${e.name} ${fmt(e.scan1!.mbPerS)} MB/s (scan/parse ${x(e.ratio)})`)
+    .join(", ")
+  if (perCore !== "") lines.push(`- Full-catalogue scan per core: ${perCore}.`)
+  if (r.total?.scanN !== undefined) lines.push(`- All ${r.options.workers} cores: ${fmt(r.total.scanN.mbPerS)} MB/s over all corpora (speed-up ${x(r.total.speedup)}x from 1 worker).`)
+  const bandit = r.peers.comparisons.find((c) => c.peer === "bandit")
+  if (bandit !== undefined && py !== undefined) lines.push(`- Python vs Bandit: ${bandit.throughputRatio.toFixed(1)}x Bandit's throughput per core.`)
+  for (const c of r.peers.comparisons.filter((c) => c.peer === "ast-grep")) lines.push(`- Python vs ast-grep, ${c.threads} thread(s): Vigil takes ${c.timeRatio.toFixed(1)}x ast-grep's time.`)
+  const c4 = r.service?.levels.find((l) => l.concurrency === 4)
+  if (c4 !== undefined) lines.push(`- Service, typical 50-file request at concurrency 4: p95 ${Math.round(c4.latencyMs.p95)} ms, ${fmt(c4.scansPerSecond)} scans/s.`)
+  const b = r.service?.big
+  if (b !== undefined) lines.push(`- 100 MB / 10,000 files in one request: ${b.finished ? (b.partial ? "partial" : "complete") : "failed"} in ${fmt(b.durationMs / 1000)} s, peak ${gb(b.memory.treeRssBytes)} for all processes.`)
+  const missed = r.targets.filter((t) => t.met === false).map((t) => t.id)
+  lines.push(`- Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed${missed.length > 0 ? ` (${missed.join(", ")}; causes in RESULTS.md)` : ""}.`)
+  return `Headline figures (${r.date.slice(0, 10)}, commit \`${r.commit.slice(0, 12)}\`, ${r.machine.cores} cores; details in [RESULTS.md](RESULTS.md)):\n\n${lines.join("\n")}`
+}
+
+const replaceBlock = (text: string, start: string, end: string, body: string): string => {
+  const i = text.indexOf(start)
+  const j = text.indexOf(end)
+  if (i === -1 || j === -1 || j < i) return `${text.trimEnd()}\n\n${start}\n${body}\n${end}\n`
+  return `${text.slice(0, i + start.length)}\n${body}\n${text.slice(j)}`
+}
+
+const RESULTS_TEMPLATE = `# Benchmark results
+
+Written by \`npm run bench\` (harness in benchmarks/, see benchmarks/README.md). The block below is
+regenerated on every run; the analysis after it is written by hand.
+
+${START}
+${END}
+
+## Analysis
+
+(Where a target is missed: the cause, the profile evidence, before/after figures.)
+`
+
+export const writeReports = (r: Results, options: { readonly benchDir: string; readonly write: boolean }): string => {
+  const generated = renderGenerated(r)
+  if (options.write) {
+    const resultsPath = join(options.benchDir, "RESULTS.md")
+    const current = existsSync(resultsPath) ? readFileSync(resultsPath, "utf8") : RESULTS_TEMPLATE
+    writeFileSync(resultsPath, replaceBlock(current, START, END, generated))
+    writeFileSync(join(options.benchDir, "results.json"), JSON.stringify(r, null, 2) + "\n")
+    const readmePath = join(options.benchDir, "README.md")
+    if (existsSync(readmePath)) writeFileSync(readmePath, replaceBlock(readFileSync(readmePath, "utf8"), HEADLINE_START, HEADLINE_END, headline(r)))
+  }
+  return `${generated}\n\n${headline(r)}`
+}

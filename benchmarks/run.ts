@@ -1,0 +1,676 @@
+import { execFileSync, fork } from "node:child_process"
+import { createHash } from "node:crypto"
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { availableParallelism, cpus, loadavg, release, tmpdir, totalmem } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { parseArgs } from "node:util"
+import { Either } from "effect"
+import { loadCatalogueSync } from "../src/catalogue/load.js"
+import {
+  CORPUS_LANGUAGE,
+  CORPUS_NAMES,
+  type CorpusName,
+  discoverCorpora,
+  type Manifest,
+  MANIFEST_NOTE,
+  type PinnedCorpus,
+  readManifest,
+  resolveCorpus,
+  type SelectedCorpus,
+  writeManifest
+} from "./corpora.js"
+import { summariseProfile } from "./cpuProfile.js"
+import type { ConfigFigures, EngineConfig, EngineJob, EngineMessage } from "./engineChild.js"
+import { astGrepAvailable, banditAvailable, type PeerFigures, type PeerSkip, runAstGrep, runBandit } from "./peers.js"
+import { type MemoryPeak, procAvailable, TreeSampler } from "./procTree.js"
+import { writeReports } from "./report.js"
+import { measureService, type ScanFile, type ServiceFigures } from "./service.js"
+import { MB, median } from "./stats.js"
+import type { ConfigSummary, CorpusResult, PeerComparison, Results, Target } from "./types.js"
+
+const here = dirname(fileURLToPath(import.meta.url))
+// compiled: dist/benchmarks/run.js → the repository is two levels up
+const REPO_ROOT = join(here, "..", "..")
+const BENCH_DIR = join(REPO_ROOT, "benchmarks")
+const MANIFEST_PATH = join(BENCH_DIR, "manifest.json")
+const AST_GREP_RULES = join(BENCH_DIR, "peers", "ast-grep-python.yml")
+
+const HELP = `npm run bench -- [options]
+
+Measures Vigil's engine (full-catalogue scan vs parse-only, 1 and N workers), Bandit and ast-grep on the
+same Python files, and the HTTP service (autocannon), then writes benchmarks/RESULTS.md,
+benchmarks/results.json and the headline block of benchmarks/README.md.
+
+  --runs N            timed runs per measurement, medians reported (default 3)
+  --cap-mb X          bytes sampled per corpus, in MB (default 2); a new cap re-pins the manifest
+  --only a,b          corpora to measure: python, go, typescript, javascript, builders
+  --workers N         the "all cores" pool size (default: available cores)
+  --duration S        seconds per concurrency level of the service load (default 10)
+  --profile MODE      auto (CPU profile of corpora that miss the ratio target), all, none (default auto)
+  --skip-engine | --skip-peers | --skip-service
+  --repin             re-select the corpus samples and rewrite benchmarks/manifest.json
+  --no-write          print only; do not write RESULTS.md, results.json, README.md
+  --keep              keep the temporary copy of the corpora
+  --help`
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    "cap-mb": { type: "string", default: "2" },
+    only: { type: "string" },
+    workers: { type: "string" },
+    duration: { type: "string", default: "10" },
+    profile: { type: "string", default: "auto" },
+    "skip-engine": { type: "boolean", default: false },
+    "skip-peers": { type: "boolean", default: false },
+    "skip-service": { type: "boolean", default: false },
+    repin: { type: "boolean", default: false },
+    "no-write": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    help: { type: "boolean", default: false }
+  },
+  strict: true
+})
+
+if (args.help) {
+  process.stdout.write(HELP + "\n")
+  process.exit(0)
+}
+
+const RUNS = Math.max(1, Number(args.runs))
+const CAP_BYTES = Math.round(Number(args["cap-mb"]) * MB)
+const WORKERS = Math.max(1, Number(args.workers ?? availableParallelism()))
+const SERVICE_DURATION_S = Math.max(1, Number(args.duration))
+const ONLY = args.only === undefined ? undefined : new Set(args.only.split(",").map((s) => s.trim()))
+const RATIO_TARGET = 2.0
+const RATIO_TARGET_CORPORA: ReadonlyArray<CorpusName> = ["python", "typescript", "go"]
+
+const started = performance.now()
+const log = (line: string): void => {
+  const s = ((performance.now() - started) / 1000).toFixed(0).padStart(4)
+  process.stderr.write(`[${s}s] ${line}\n`)
+}
+
+const skipped: Array<{ what: string; reason: string }> = []
+
+// ---------------------------------------------------------------- machine, commit, catalogue
+
+const git = (...a: Array<string>): string => {
+  try {
+    return execFileSync("git", a, { cwd: REPO_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()
+  } catch {
+    return ""
+  }
+}
+
+const osName = (): string => {
+  try {
+    const text = readFileSync("/etc/os-release", "utf8")
+    return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? `Linux ${release()}`
+  } catch {
+    return `${process.platform} ${release()}`
+  }
+}
+
+const catalogueSummary = (): Results["catalogue"] => {
+  const loaded = loadCatalogueSync({})
+  if (Either.isLeft(loaded)) throw new Error(`the rule catalogue does not load:\n${loaded.left.message}`)
+  const matchers: Record<string, number> = {}
+  const hash = createHash("sha256")
+  for (const rule of [...loaded.right.rules].sort((a, b) => a.id.localeCompare(b.id))) {
+    hash.update(`${rule.id} ${rule.version}\n`)
+    for (const m of rule.matchers) matchers[`${m.target}/${m.kind}`] = (matchers[`${m.target}/${m.kind}`] ?? 0) + 1
+  }
+  return { rules: loaded.right.rules.length, matchers, hash: "sha256:" + hash.digest("hex").slice(0, 16) }
+}
+
+// ---------------------------------------------------------------- corpora
+
+const prepareCorpora = (workdir: string): Array<SelectedCorpus> => {
+  const { sources, skipped: missing } = discoverCorpora(REPO_ROOT)
+  for (const m of missing) if (ONLY === undefined || ONLY.has(m.name)) skipped.push({ what: `corpus ${m.name}`, reason: m.reason })
+  const manifest = readManifest(MANIFEST_PATH)
+  const corpora: Partial<Record<CorpusName, PinnedCorpus>> = { ...(manifest?.corpora ?? {}) }
+  let changed = manifest === undefined
+  const selected: Array<SelectedCorpus> = []
+  for (const source of sources) {
+    if (ONLY !== undefined && !ONLY.has(source.name)) continue
+    const { selected: s, pin } = resolveCorpus(source, corpora[source.name], CAP_BYTES, args.repin)
+    if (s.status === "repinned") {
+      corpora[source.name] = pin
+      changed = true
+    }
+    for (const note of s.notes) log(`  ${source.name}: ${note}`)
+    if (s.files.length === 0) {
+      skipped.push({ what: `corpus ${source.name}`, reason: "no file of the corpus could be read" })
+      continue
+    }
+    // one private copy: every tool reads exactly the same bytes, and nothing else
+    for (const f of s.files) {
+      const target = join(workdir, source.name, f.path)
+      mkdirSync(dirname(target), { recursive: true })
+      copyFileSync(f.absolute, target)
+    }
+    selected.push({ ...s, files: s.files.map((f) => ({ ...f, absolute: join(workdir, source.name, f.path) })) })
+    log(`  ${source.name}: ${s.files.length} files, ${(s.bytes / MB).toFixed(2)} MB, ${s.lines} lines (${s.status}) from ${source.description}`)
+  }
+  if (changed && args["no-write"]) log("  manifest not written (--no-write)")
+  else if (changed) {
+    const ordered: Partial<Record<CorpusName, PinnedCorpus>> = {}
+    for (const n of CORPUS_NAMES) if (corpora[n] !== undefined) ordered[n] = corpora[n]
+    const next: Manifest = { version: 1, note: MANIFEST_NOTE, corpora: ordered }
+    writeManifest(MANIFEST_PATH, next)
+    log(`  manifest written: ${MANIFEST_PATH} (commit it to pin these samples)`)
+  }
+  return selected
+}
+
+// ---------------------------------------------------------------- engine
+
+const summarise = (
+  figures: ConfigFigures,
+  corpus: SelectedCorpus,
+  memory: MemoryPeak | undefined
+): ConfigSummary => {
+  const wall = median(figures.runs.map((r) => r.wallMs))
+  const cpu = median(figures.runs.map((r) => r.cpuSeconds))
+  const last = figures.runs[figures.runs.length - 1]!
+  return {
+    config: figures.config,
+    runs: figures.runs,
+    medianWallMs: wall,
+    medianCpuSeconds: cpu,
+    filesPerS: corpus.files.length / (wall / 1000),
+    mbPerS: corpus.bytes / MB / (wall / 1000),
+    linesPerS: corpus.lines / (wall / 1000),
+    mbPerCpuS: corpus.bytes / MB / cpu,
+    workerStartMs: figures.startMs,
+    memory,
+    restarts: figures.restarts,
+    recycled: figures.recycled,
+    partialFiles: last.filesPartial,
+    failedFiles: last.filesFailed,
+    notAnalysedFiles: last.filesNotAnalysed,
+    findings: last.findings,
+    partialExamples: figures.partialReasons
+  }
+}
+
+const runEngineChild = (
+  job: EngineJob,
+  workdir: string,
+  onConfig: (figures: ConfigFigures) => void = () => {}
+): Promise<{ configs: Array<ConfigFigures>; memory: Map<string, MemoryPeak>; error: string | undefined }> =>
+  new Promise((resolve) => {
+    const jobPath = join(workdir, `job-${Date.now()}.json`)
+    writeFileSync(jobPath, JSON.stringify(job))
+    const child = fork(join(here, "engineChild.js"), [jobPath], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
+    const sampler = procAvailable() && child.pid !== undefined ? new TreeSampler(child.pid, 100).start() : undefined
+    const configs: Array<ConfigFigures> = []
+    const memory = new Map<string, MemoryPeak>()
+    let phase: string | undefined
+    let failure: string | undefined
+    child.on("message", (m: EngineMessage) => {
+      if (m.type === "phase") {
+        if (m.label === "idle") {
+          if (phase !== undefined && sampler !== undefined) memory.set(phase, sampler.reset())
+          phase = undefined
+        } else {
+          sampler?.reset()
+          phase = m.label
+        }
+      } else if (m.type === "config") {
+        configs.push(m.figures)
+        onConfig(m.figures)
+      } else if (m.type === "error") failure = m.message
+    })
+    child.on("exit", (code) => {
+      sampler?.stop()
+      resolve({ configs, memory, error: failure ?? (code !== 0 ? `engine child exited with ${code}` : undefined) })
+    })
+  })
+
+const engineConfigs = (): Array<EngineConfig> => {
+  const list: Array<EngineConfig> = [
+    { mode: "parse", workers: 1 },
+    { mode: "scan", workers: 1 }
+  ]
+  if (WORKERS > 1) list.push({ mode: "scan", workers: WORKERS })
+  return list
+}
+
+const phaseLabel = (corpus: string, c: EngineConfig) => `${corpus} ${c.mode} w=${c.workers}`
+
+const jobCorpora = (corpora: ReadonlyArray<SelectedCorpus>): EngineJob["corpora"] =>
+  corpora.map((c) => ({ name: c.name, files: c.files.map((f) => ({ path: f.path, absolute: f.absolute })) }))
+
+/** One measuring process; one pool per configuration, reused across corpora (worker start-up once). */
+const measureEngine = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: string): Promise<Array<CorpusResult>> => {
+  const configs = engineConfigs()
+  const { configs: figures, memory, error } = await runEngineChild(
+    { corpora: jobCorpora(corpora), configs, runs: RUNS, budgetMs: 30 * 60_000 },
+    workdir,
+    (f) => {
+      const c = corpora.find((x) => x.name === f.corpus)!
+      const wall = median(f.runs.map((r) => r.wallMs))
+      log(`  ${f.corpus} ${f.config.mode === "scan" ? "scan" : "parse-only"}, ${f.config.workers} worker(s): ${(c.bytes / MB / (wall / 1000)).toFixed(2)} MB/s (median of ${f.runs.length})`)
+    }
+  )
+  if (error !== undefined) skipped.push({ what: "engine figures (some)", reason: error.split("\n")[0]! })
+  return corpora.map((corpus) => {
+    const base = {
+      name: corpus.name,
+      language: CORPUS_LANGUAGE[corpus.name],
+      files: corpus.files.length,
+      bytes: corpus.bytes,
+      lines: corpus.lines
+    }
+    const find = (mode: string, workers: number) => {
+      const f = figures.find((x) => x.corpus === corpus.name && x.config.mode === mode && x.config.workers === workers)
+      return f === undefined ? undefined : summarise(f, corpus, memory.get(phaseLabel(corpus.name, f.config)))
+    }
+    const parse1 = find("parse", 1)
+    const scan1 = find("scan", 1)
+    const scanN = WORKERS > 1 ? find("scan", WORKERS) : undefined
+    return {
+      ...base,
+      parse1,
+      scan1,
+      scanN,
+      ratio: scan1 && parse1 ? scan1.medianWallMs / parse1.medianWallMs : undefined,
+      ratioCpu: scan1 && parse1 ? scan1.medianCpuSeconds / parse1.medianCpuSeconds : undefined,
+      speedup: scan1 && scanN ? scan1.medianWallMs / scanN.medianWallMs : undefined,
+      ...(parse1 === undefined || scan1 === undefined ? { error: error ?? "not measured" } : {})
+    }
+  })
+}
+
+/** Sums over corpora: total time is the sum of each corpus's median time. */
+const totalOf = (results: ReadonlyArray<CorpusResult>): CorpusResult | undefined => {
+  const ok = results.filter((r) => r.scan1 !== undefined && r.parse1 !== undefined)
+  if (ok.length === 0) return undefined
+  const files = ok.reduce((s, r) => s + r.files, 0)
+  const bytes = ok.reduce((s, r) => s + r.bytes, 0)
+  const lines = ok.reduce((s, r) => s + r.lines, 0)
+  const combine = (pick: (r: CorpusResult) => ConfigSummary | undefined): ConfigSummary | undefined => {
+    const parts = ok.map(pick)
+    if (parts.some((p) => p === undefined)) return undefined
+    const list = parts as Array<ConfigSummary>
+    const wall = list.reduce((s, p) => s + p.medianWallMs, 0)
+    const cpu = list.reduce((s, p) => s + p.medianCpuSeconds, 0)
+    const peak = (f: (m: MemoryPeak) => number) => Math.max(...list.map((p) => (p.memory ? f(p.memory) : 0)))
+    return {
+      config: list[0]!.config,
+      runs: [],
+      medianWallMs: wall,
+      medianCpuSeconds: cpu,
+      filesPerS: files / (wall / 1000),
+      mbPerS: bytes / MB / (wall / 1000),
+      linesPerS: lines / (wall / 1000),
+      mbPerCpuS: bytes / MB / cpu,
+      workerStartMs: Math.max(...list.map((p) => p.workerStartMs)),
+      memory: {
+        treeRssBytes: peak((m) => m.treeRssBytes),
+        processRssBytes: peak((m) => m.processRssBytes),
+        processes: peak((m) => m.processes),
+        samples: list.reduce((s, p) => s + (p.memory?.samples ?? 0), 0),
+        atPeak: {}
+      },
+      restarts: list.reduce((s, p) => s + p.restarts, 0),
+      recycled: list.reduce((s, p) => s + p.recycled, 0),
+      partialFiles: list.reduce((s, p) => s + p.partialFiles, 0),
+      failedFiles: list.reduce((s, p) => s + p.failedFiles, 0),
+      notAnalysedFiles: list.reduce((s, p) => s + p.notAnalysedFiles, 0),
+      findings: list.reduce((s, p) => s + p.findings, 0),
+      partialExamples: []
+    }
+  }
+  const parse1 = combine((r) => r.parse1)
+  const scan1 = combine((r) => r.scan1)
+  const scanN = WORKERS > 1 ? combine((r) => r.scanN) : undefined
+  return {
+    name: "total",
+    language: ok.map((r) => r.name).join(" + "),
+    files,
+    bytes,
+    lines,
+    parse1,
+    scan1,
+    scanN,
+    ratio: scan1 && parse1 ? scan1.medianWallMs / parse1.medianWallMs : undefined,
+    ratioCpu: scan1 && parse1 ? scan1.medianCpuSeconds / parse1.medianCpuSeconds : undefined,
+    speedup: scan1 && scanN ? scan1.medianWallMs / scanN.medianWallMs : undefined
+  }
+}
+
+/** CPU profiles of one in-process scan per corpus (timed run only, through the inspector). */
+const profileCorpora = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: string) => {
+  const dir = mkdtempSync(join(workdir, "prof-"))
+  const { error } = await runEngineChild(
+    { corpora: jobCorpora(corpora), configs: [{ mode: "scan", workers: 0 }], runs: 1, budgetMs: 30 * 60_000, profileDir: dir },
+    workdir
+  )
+  if (error !== undefined) skipped.push({ what: "CPU profiles", reason: error.split("\n")[0]! })
+  const out: Record<string, ReturnType<typeof summariseProfile>> = {}
+  for (const c of corpora) {
+    const file = join(dir, `${c.name}.cpuprofile`)
+    if (existsSync(file)) out[c.name] = summariseProfile(file, REPO_ROOT, 15)
+  }
+  return out
+}
+
+// ---------------------------------------------------------------- service request bodies
+
+const pickTypical = (corpora: ReadonlyArray<SelectedCorpus>): Array<ScanFile> => {
+  // an agent repository: mostly Python and TypeScript, some JavaScript, Go and builder exports
+  const wanted: Array<[CorpusName, number]> = [
+    ["python", 18],
+    ["typescript", 12],
+    ["javascript", 8],
+    ["go", 6],
+    ["builders", 6]
+  ]
+  const byName = new Map(corpora.map((c) => [c.name, c]))
+  const ordered = (c: SelectedCorpus) =>
+    c.files
+      .filter((f) => f.bytes >= 4_000 && f.bytes <= 20_000)
+      .map((f) => ({ f, key: createHash("sha256").update(f.path).digest("hex") }))
+      .sort((a, b) => (a.key < b.key ? -1 : 1))
+      .map((x) => x.f)
+  const out: Array<ScanFile> = []
+  let missing = 0
+  for (const [name, count] of wanted) {
+    const c = byName.get(name)
+    const list = c === undefined ? [] : ordered(c).slice(0, count)
+    missing += count - list.length
+    for (const f of list) out.push({ path: `agent/${name}/${f.path}`, content: readFileSync(f.absolute, "utf8") })
+  }
+  // corpora absent on this machine: fill from the others so the request keeps 50 files
+  for (const c of corpora) {
+    if (missing <= 0) break
+    for (const f of ordered(c).slice(50, 50 + missing)) {
+      out.push({ path: `agent/${c.name}/extra/${f.path}`, content: readFileSync(f.absolute, "utf8") })
+      missing--
+    }
+  }
+  return out
+}
+
+/** 10,000 files, 100 MB of content, drawn from every corpus with the running mean held at 10 kB. */
+const buildBig = (corpora: ReadonlyArray<SelectedCorpus>, files = 10_000, bytes = 100 * MB): Array<ScanFile> => {
+  const pool = corpora
+    .flatMap((c) => c.files.filter((f) => f.bytes <= 200_000).map((f) => ({ corpus: c.name, f })))
+    .sort((a, b) => a.f.bytes - b.f.bytes || (a.f.path < b.f.path ? -1 : 1))
+  if (pool.length === 0) return []
+  const contents = new Map<string, string>()
+  const read = (absolute: string) => {
+    let t = contents.get(absolute)
+    if (t === undefined) {
+      t = readFileSync(absolute, "utf8")
+      contents.set(absolute, t)
+    }
+    return t
+  }
+  const out: Array<ScanFile> = []
+  let total = 0
+  const uses = new Map<string, number>()
+  for (let i = 0; i < files; i++) {
+    const desired = (bytes - total) / (files - i)
+    let lo = 0
+    let hi = pool.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (pool[mid]!.f.bytes < desired) lo = mid + 1
+      else hi = mid
+    }
+    // vary the pick around the size that keeps the mean on target
+    const spread = 24
+    const j = Math.min(pool.length - 1, Math.max(0, lo - spread / 2 + (i % spread)))
+    const { corpus, f } = pool[j]!
+    const n = uses.get(f.absolute) ?? 0
+    uses.set(f.absolute, n + 1)
+    out.push({ path: `monorepo/part-${n}/${corpus}/${f.path}`, content: read(f.absolute) })
+    total += f.bytes
+  }
+  return out
+}
+
+// ---------------------------------------------------------------- targets
+
+const targetsOf = (
+  engine: ReadonlyArray<CorpusResult>,
+  comparisons: ReadonlyArray<PeerComparison>,
+  service: ServiceFigures | undefined
+): Array<Target> => {
+  const out: Array<Target> = []
+  for (const name of RATIO_TARGET_CORPORA) {
+    const r = engine.find((e) => e.name === name)
+    out.push({
+      id: `ratio-${name}`,
+      description: `${name}: full-catalogue scan time / parse-only time (1 worker)`,
+      target: `≤ ${RATIO_TARGET.toFixed(1)}`,
+      value: r?.ratio === undefined ? "not measured" : `${r.ratio.toFixed(2)} (CPU ${r.ratioCpu?.toFixed(2)})`,
+      met: r?.ratio === undefined ? undefined : r.ratio <= RATIO_TARGET
+    })
+  }
+  const bandit = comparisons.find((c) => c.peer === "bandit")
+  out.push({
+    id: "python-vs-bandit",
+    description: "Python: Vigil throughput per core / Bandit throughput",
+    target: "≥ 10x",
+    value: bandit === undefined ? "not measured" : `${bandit.throughputRatio.toFixed(2)}x (CPU ${(1 / bandit.cpuTimeRatio).toFixed(2)}x)`,
+    met: bandit === undefined ? undefined : bandit.throughputRatio >= 10
+  })
+  for (const c of comparisons.filter((x) => x.peer === "ast-grep")) {
+    out.push({
+      id: `python-vs-ast-grep-${c.threads}`,
+      description: `Python: Vigil time / ast-grep time, ${c.threads} thread${c.threads > 1 ? "s" : ""} each`,
+      target: "≤ 2.5",
+      value: `${c.timeRatio.toFixed(2)} (CPU ${c.cpuTimeRatio.toFixed(2)})`,
+      met: c.timeRatio <= 2.5
+    })
+  }
+  if (comparisons.every((c) => c.peer !== "ast-grep")) {
+    out.push({ id: "python-vs-ast-grep", description: "Python: Vigil time / ast-grep time, same threads", target: "≤ 2.5", value: "not measured", met: undefined })
+  }
+  const c4 = service?.levels.find((l) => l.concurrency === 4)
+  out.push({
+    id: "service-p95-c4",
+    description: "typical request (50 files, ~500 KB) p95 latency at concurrency 4",
+    target: "< 1000 ms",
+    value: c4 === undefined ? "not measured" : `${Math.round(c4.latencyMs.p95)} ms`,
+    met: c4 === undefined ? undefined : c4.latencyMs.p95 < 1000
+  })
+  const errors = service?.levels.reduce((s, l) => s + l.non2xx + l.errors + l.timeouts, 0)
+  out.push({
+    id: "service-no-errors",
+    description: "no error responses under load (all concurrency levels)",
+    target: "0",
+    value: errors === undefined ? "not measured" : String(errors),
+    met: errors === undefined ? undefined : errors === 0
+  })
+  const big = service?.big
+  out.push({
+    id: "service-100mb",
+    description: "100 MB / 10,000-file request finishes (or is partial within the budget)",
+    target: "finished or partial",
+    value: big === undefined ? "not measured" : big.finished ? `${big.partial ? "partial" : "complete"} in ${(big.durationMs / 1000).toFixed(1)} s` : `failed: ${big.error ?? big.status}`,
+    met: big === undefined ? undefined : big.finished
+  })
+  out.push({
+    id: "service-100mb-memory",
+    description: "peak memory of all processes (server + workers) during the 100 MB request",
+    target: "< 2 GB",
+    value: big === undefined ? "not measured" : `${(big.memory.treeRssBytes / 1e9).toFixed(2)} GB`,
+    met: big === undefined || big.memory.samples === 0 ? undefined : big.memory.treeRssBytes < 2e9
+  })
+  return out
+}
+
+// ---------------------------------------------------------------- main
+
+const main = async (): Promise<void> => {
+  const loadStart = loadavg()
+  const commit = git("rev-parse", "HEAD")
+  const dirty = git("status", "--porcelain", "--", "src", "rules", "compliance", "package.json").length > 0
+  log(`Vigil benchmarks: commit ${commit.slice(0, 12)}${dirty ? " (working tree has uncommitted changes)" : ""}, ${WORKERS} workers, ${RUNS} runs`)
+  if (!procAvailable()) skipped.push({ what: "memory figures", reason: "/proc is not available on this system" })
+  const catalogue = catalogueSummary()
+  log(`catalogue: ${catalogue.rules} rules, matchers ${JSON.stringify(catalogue.matchers)}`)
+
+  const workdir = mkdtempSync(join(tmpdir(), "vigil-bench-"))
+  try {
+    log("corpora")
+    const corpora = prepareCorpora(workdir)
+
+    const engine: Array<CorpusResult> = []
+    if (args["skip-engine"]) skipped.push({ what: "engine figures", reason: "--skip-engine" })
+    else {
+      log(`engine: parse-only with 1 worker, scan with 1${WORKERS > 1 ? ` and ${WORKERS}` : ""} worker(s); ${RUNS} timed runs each`)
+      engine.push(...(await measureEngine(corpora, workdir)))
+      for (const r of engine) {
+        if (r.scan1 !== undefined)
+          log(
+            `  ${r.name}: scan ${r.scan1.mbPerS.toFixed(2)} MB/s per core, parse-only ${r.parse1?.mbPerS.toFixed(2)} MB/s, ratio ${r.ratio?.toFixed(2)}` +
+              (r.speedup !== undefined ? `, ${WORKERS} workers ${r.scanN?.mbPerS.toFixed(2)} MB/s (x${r.speedup.toFixed(2)})` : "")
+          )
+      }
+    }
+    const total = totalOf(engine)
+
+    const profiles: Record<string, ReturnType<typeof summariseProfile>> = {}
+    const profileWanted = (r: CorpusResult) =>
+      args.profile === "all" || (args.profile === "auto" && RATIO_TARGET_CORPORA.includes(r.name as CorpusName) && (r.ratio ?? 0) > RATIO_TARGET)
+    const toProfile = args.profile === "none" ? [] : corpora.filter((c) => engine.some((r) => r.name === c.name && profileWanted(r)))
+    if (toProfile.length > 0) {
+      log(`profile: in-process scan of ${toProfile.map((c) => c.name).join(", ")} under the V8 CPU profiler`)
+      Object.assign(profiles, await profileCorpora(toProfile, workdir))
+    }
+
+    const peerFigures: Array<PeerFigures> = []
+    const peerSkips: Array<PeerSkip> = []
+    const comparisons: Array<PeerComparison> = []
+    const python = corpora.find((c) => c.name === "python")
+    const pythonEngine = engine.find((e) => e.name === "python")
+    if (args["skip-peers"]) peerSkips.push({ peer: "bandit, ast-grep", reason: "--skip-peers" })
+    else if (python === undefined) peerSkips.push({ peer: "bandit, ast-grep", reason: "no Python corpus on this machine" })
+    else {
+      const dir = join(workdir, "python")
+      const emptyDir = join(workdir, "empty")
+      mkdirSync(emptyDir, { recursive: true })
+      writeFileSync(join(emptyDir, "empty.py"), "")
+      const bandit = banditAvailable()
+      if ("reason" in bandit) peerSkips.push(bandit)
+      else {
+        log(`peers: ${bandit.version} on ${python.files.length} Python files (${RUNS} runs)`)
+        const f = await runBandit(bandit, dir, emptyDir, RUNS)
+        peerFigures.push(f)
+        if (pythonEngine?.scan1 !== undefined) {
+          comparisons.push({
+            peer: "bandit",
+            threads: 1,
+            vigilWallMs: pythonEngine.scan1.medianWallMs,
+            peerWallMs: f.medianWallMs,
+            throughputRatio: f.medianWallMs / pythonEngine.scan1.medianWallMs,
+            timeRatio: pythonEngine.scan1.medianWallMs / f.medianWallMs,
+            cpuTimeRatio: pythonEngine.scan1.medianCpuSeconds / f.medianCpuSeconds
+          })
+        }
+      }
+      const astGrep = astGrepAvailable(REPO_ROOT)
+      if ("reason" in astGrep) peerSkips.push(astGrep)
+      else {
+        for (const threads of WORKERS > 1 ? [1, WORKERS] : [1]) {
+          log(`peers: ${astGrep.version} with ${threads} thread(s) (${RUNS} runs)`)
+          const f = await runAstGrep(astGrep, AST_GREP_RULES, dir, emptyDir, threads, RUNS)
+          peerFigures.push(f)
+          const vigil = threads === 1 ? pythonEngine?.scan1 : pythonEngine?.scanN
+          if (vigil !== undefined) {
+            comparisons.push({
+              peer: "ast-grep",
+              threads,
+              vigilWallMs: vigil.medianWallMs,
+              peerWallMs: f.medianWallMs,
+              throughputRatio: f.medianWallMs / vigil.medianWallMs,
+              timeRatio: vigil.medianWallMs / f.medianWallMs,
+              cpuTimeRatio: vigil.medianCpuSeconds / f.medianCpuSeconds
+            })
+          }
+        }
+      }
+    }
+
+    let service: ServiceFigures | undefined
+    if (args["skip-service"]) skipped.push({ what: "service figures", reason: "--skip-service" })
+    else if (!existsSync(join(REPO_ROOT, "dist", "src", "cli", "main.js"))) skipped.push({ what: "service figures", reason: "the CLI is not built (dist/src/cli/main.js)" })
+    else if (corpora.length === 0) skipped.push({ what: "service figures", reason: "no corpus to build requests from" })
+    else {
+      log("service: vigil serve with the embedded database")
+      try {
+        service = await measureService({
+          repoRoot: REPO_ROOT,
+          typical: pickTypical(corpora),
+          big: buildBig(corpora),
+          concurrencies: [1, 4, 16],
+          durationS: SERVICE_DURATION_S,
+          workers: WORKERS,
+          log
+        })
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e)
+        skipped.push({ what: "service figures", reason: message.slice(0, 2000) })
+        log(`  service figures failed: ${message.split("\n")[0]}`)
+      }
+    }
+
+    const results: Results = {
+      schema: 1,
+      date: new Date().toISOString(),
+      commit,
+      dirty,
+      machine: {
+        cpu: cpus()[0]?.model ?? "unknown",
+        cores: availableParallelism(),
+        memoryBytes: totalmem(),
+        os: osName(),
+        node: process.version,
+        loadAverageStart: loadStart.map((l) => Number(l.toFixed(2))),
+        loadAverageEnd: loadavg().map((l) => Number(l.toFixed(2)))
+      },
+      catalogue,
+      options: { runs: RUNS, workers: WORKERS, capBytes: CAP_BYTES, serviceDurationS: SERVICE_DURATION_S },
+      corpora: corpora.map((c) => ({
+        name: c.name,
+        description: c.source.description,
+        version: c.source.version,
+        root: c.source.root,
+        status: c.status,
+        notes: c.notes,
+        files: c.files.length,
+        bytes: c.bytes,
+        lines: c.lines,
+        contentHash: c.contentHash
+      })),
+      skipped: [...skipped, ...peerSkips.map((p) => ({ what: `peer ${p.peer}`, reason: p.reason }))],
+      engine,
+      total,
+      peers: { python: peerFigures, skipped: peerSkips, comparisons },
+      service,
+      profiles,
+      targets: targetsOf(engine, comparisons, service),
+      durationS: Math.round((performance.now() - started) / 1000)
+    }
+    const text = writeReports(results, { benchDir: BENCH_DIR, write: !args["no-write"] })
+    process.stdout.write(text + "\n")
+    if (!args["no-write"]) log("written: benchmarks/RESULTS.md, benchmarks/results.json, benchmarks/README.md (headline)")
+  } finally {
+    if (args.keep) log(`kept: ${workdir}`)
+    else rmSync(workdir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,321 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import autocannon from "autocannon"
+import { type MemoryPeak, TreeSampler } from "./procTree.js"
+import { MB, percentile } from "./stats.js"
+
+/**
+ * Service figures: `vigil serve` as users run it (the compiled CLI, embedded database in a fresh
+ * temporary directory, one worker per core), driven by autocannon for the typical agent request and
+ * by one plain HTTP request for the 100 MB / 10,000-file scan.
+ */
+
+export interface ScanFile {
+  readonly path: string
+  readonly content: string
+}
+
+export interface LoadLevel {
+  readonly concurrency: number
+  readonly durationS: number
+  readonly requests: number
+  readonly scansPerSecond: number
+  readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number }
+  /** autocannon's own histogram (it has no p95) */
+  readonly autocannonMs: { readonly p50: number; readonly p97_5: number; readonly p99: number }
+  readonly non2xx: number
+  readonly errors: number
+  readonly timeouts: number
+  readonly statusCodes: Record<string, number>
+  readonly memory: MemoryPeak
+}
+
+export interface BigRequest {
+  readonly files: number
+  readonly contentBytes: number
+  readonly bodyBytes: number
+  readonly status: number
+  readonly durationMs: number
+  /** the server's own duration_ms for the scan */
+  readonly scanDurationMs: number | undefined
+  readonly finished: boolean
+  readonly partial: boolean
+  readonly filesScanned: number | undefined
+  readonly filesSkipped: number | undefined
+  readonly filesNotAnalysed: number | undefined
+  readonly findings: number | undefined
+  readonly warning: string | undefined
+  readonly error: string | undefined
+  readonly memory: MemoryPeak
+}
+
+export interface ServiceFigures {
+  readonly env: Record<string, string>
+  readonly startupMs: number
+  readonly typicalRequest: { readonly files: number; readonly contentBytes: number; readonly bodyBytes: number; readonly composition: Record<string, number> }
+  readonly typicalCheck: { readonly status: number; readonly filesScanned: number | undefined; readonly partial: boolean; readonly findings: number | undefined }
+  readonly levels: ReadonlyArray<LoadLevel>
+  readonly big: BigRequest | undefined
+  readonly idleMemory: MemoryPeak
+  readonly serverLogTail: string
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once("error", reject)
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Started {
+  readonly child: ChildProcess
+  readonly baseUrl: string
+  readonly key: string
+  readonly output: () => string
+  readonly startupMs: number
+}
+
+const startServer = async (repoRoot: string, env: Record<string, string>): Promise<Started> => {
+  const started = performance.now()
+  const child = spawn(process.execPath, [join(repoRoot, "bin", "vigil.mjs"), "serve"], {
+    cwd: repoRoot,
+    env: { ...cleanEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let out = ""
+  child.stdout!.on("data", (c: Buffer) => (out = (out + c.toString("utf8")).slice(-200_000)))
+  child.stderr!.on("data", (c: Buffer) => (out = (out + c.toString("utf8")).slice(-200_000)))
+  const baseUrl = `http://127.0.0.1:${env.PORT}`
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`vigil serve exited before it was ready:\n${out.slice(-4000)}`)
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL")
+      throw new Error(`vigil serve was not ready within 120 s:\n${out.slice(-4000)}`)
+    }
+    try {
+      const r = await fetch(`${baseUrl}/readyz`)
+      if (r.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    await sleep(200)
+  }
+  const key = /\b(vgl_[A-Za-z0-9_-]{20,})/.exec(out)?.[1]
+  if (key === undefined) {
+    child.kill("SIGKILL")
+    throw new Error(`no bootstrap key in the server output:\n${out.slice(-4000)}`)
+  }
+  return { child, baseUrl, key, output: () => out, startupMs: performance.now() - started }
+}
+
+const stopServer = async (child: ChildProcess): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  child.kill("SIGTERM")
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+  await exited
+  clearTimeout(timer)
+}
+
+const CONFIG_ENV = /^(PORT|HOST|DATABASE_URL|VIGIL_.*|LOG_LEVEL)$/
+const cleanEnv = (): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !CONFIG_ENV.test(k)) out[k] = v
+  return out
+}
+
+const runLoad = (url: string, key: string, body: string, connections: number, durationS: number, sampler: TreeSampler): Promise<LoadLevel> =>
+  new Promise((resolve, reject) => {
+    const latencies: Array<number> = []
+    const statusCodes: Record<string, number> = {}
+    sampler.reset()
+    const instance = autocannon(
+      {
+        url: `${url}/v1/scan`,
+        method: "POST",
+        connections,
+        duration: durationS,
+        timeout: 60,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body
+      },
+      (error, result) => {
+        if (error !== null && error !== undefined) {
+          reject(error)
+          return
+        }
+        const memory = sampler.peek()
+        const ok = latencies.length - (result.non2xx ?? 0)
+        resolve({
+          concurrency: connections,
+          durationS,
+          requests: latencies.length,
+          scansPerSecond: ok / (result.duration > 0 ? result.duration : durationS),
+          latencyMs: {
+            p50: percentile(latencies, 50),
+            p95: percentile(latencies, 95),
+            p99: percentile(latencies, 99),
+            max: Math.max(...latencies)
+          },
+          autocannonMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          statusCodes,
+          memory
+        })
+      }
+    )
+    instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime)
+      statusCodes[String(statusCode)] = (statusCodes[String(statusCode)] ?? 0) + 1
+    })
+  })
+
+interface ScanAnswer {
+  readonly files_scanned?: number
+  readonly files_skipped?: number
+  readonly partial_results?: boolean
+  readonly warning?: string
+  readonly findings?: ReadonlyArray<unknown>
+  readonly duration_ms?: number
+  readonly file_outcomes?: ReadonlyArray<{ status: string }>
+  readonly code?: string
+  readonly error?: string
+}
+
+const postScan = async (baseUrl: string, key: string, body: string): Promise<{ status: number; answer: ScanAnswer | undefined; ms: number }> => {
+  const t0 = performance.now()
+  const r = await fetch(`${baseUrl}/v1/scan`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body
+  })
+  const text = await r.text()
+  const ms = performance.now() - t0
+  let answer: ScanAnswer | undefined
+  try {
+    answer = JSON.parse(text) as ScanAnswer
+  } catch {
+    answer = undefined
+  }
+  return { status: r.status, answer, ms }
+}
+
+export interface ServiceOptions {
+  readonly repoRoot: string
+  readonly typical: ReadonlyArray<ScanFile>
+  readonly big: ReadonlyArray<ScanFile> | undefined
+  readonly concurrencies: ReadonlyArray<number>
+  readonly durationS: number
+  readonly workers: number
+  readonly log: (line: string) => void
+}
+
+const kindOf = (path: string): string => path.slice(path.lastIndexOf(".") + 1)
+
+export const measureService = async (options: ServiceOptions): Promise<ServiceFigures> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "vigil-bench-data-"))
+  const port = await freePort()
+  const bigBody = options.big === undefined ? undefined : JSON.stringify({ files: options.big, policy: "comprehensive" })
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_WORKERS: String(options.workers),
+    // the load test measures scanning, not the per-key limit (default 60 scans/min)
+    VIGIL_RATE_LIMIT: "0",
+    LOG_LEVEL: "warning"
+  }
+  // the 100 MB of content is ~102 MB of JSON once escaped: raise the body limit just enough
+  if (bigBody !== undefined && bigBody.length > 100 * MB) env.VIGIL_MAX_BODY_MB = String(Math.ceil(bigBody.length / MB) + 1)
+  options.log(`  starting vigil serve (port ${port}, embedded database in ${dataDir})`)
+  const server = await startServer(options.repoRoot, env)
+  const sampler = new TreeSampler(server.child.pid!, 100).start()
+  try {
+    const typicalBody = JSON.stringify({ files: options.typical })
+    const composition: Record<string, number> = {}
+    for (const f of options.typical) composition[kindOf(f.path)] = (composition[kindOf(f.path)] ?? 0) + 1
+    const check = await postScan(server.baseUrl, server.key, typicalBody)
+    if (check.status !== 200) throw new Error(`a typical scan answered ${check.status}: ${JSON.stringify(check.answer).slice(0, 500)}`)
+    // warm-up: every worker busy for a while (JIT, first-use costs), untimed
+    await runLoad(server.baseUrl, server.key, typicalBody, Math.max(2, options.workers), 3, sampler)
+    const idleMemory = sampler.reset()
+    const levels: Array<LoadLevel> = []
+    for (const c of options.concurrencies) {
+      options.log(`  typical request at concurrency ${c} for ${options.durationS} s`)
+      levels.push(await runLoad(server.baseUrl, server.key, typicalBody, c, options.durationS, sampler))
+    }
+    let big: BigRequest | undefined
+    if (options.big !== undefined && bigBody !== undefined) {
+      const contentBytes = options.big.reduce((s, f) => s + Buffer.byteLength(f.content), 0)
+      options.log(`  one request of ${options.big.length} files, ${(contentBytes / MB).toFixed(1)} MB of content`)
+      await sleep(1000)
+      sampler.reset()
+      let status = 0
+      let answer: ScanAnswer | undefined
+      let ms = 0
+      let error: string | undefined
+      try {
+        ;({ status, answer, ms } = await postScan(server.baseUrl, server.key, bigBody))
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e)
+      }
+      await sleep(300)
+      const memory = sampler.peek()
+      const notAnalysed = answer?.file_outcomes?.filter((o) => o.status === "not_analysed").length
+      big = {
+        files: options.big.length,
+        contentBytes,
+        bodyBytes: Buffer.byteLength(bigBody),
+        status,
+        durationMs: ms,
+        scanDurationMs: answer?.duration_ms,
+        finished: status === 200,
+        partial: answer?.partial_results === true,
+        filesScanned: answer?.files_scanned,
+        filesSkipped: answer?.files_skipped,
+        filesNotAnalysed: notAnalysed,
+        findings: answer?.findings?.length,
+        warning: answer?.warning,
+        error: error ?? (status !== 200 ? `${answer?.code ?? status}: ${answer?.error ?? ""}` : undefined),
+        memory
+      }
+    }
+    const { VIGIL_DATA_DIR: _dir, ...shownEnv } = env
+    return {
+      env: { ...shownEnv, VIGIL_DATA_DIR: "(temporary directory)" },
+      startupMs: server.startupMs,
+      typicalRequest: {
+        files: options.typical.length,
+        contentBytes: options.typical.reduce((s, f) => s + Buffer.byteLength(f.content), 0),
+        bodyBytes: Buffer.byteLength(typicalBody),
+        composition
+      },
+      typicalCheck: {
+        status: check.status,
+        filesScanned: check.answer?.files_scanned,
+        partial: check.answer?.partial_results === true,
+        findings: check.answer?.findings?.length
+      },
+      levels,
+      big,
+      idleMemory,
+      serverLogTail: server.output().slice(-2000)
+    }
+  } finally {
+    sampler.stop()
+    await stopServer(server.child)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,120 @@
+import type { ProfileSummary } from "./cpuProfile.js"
+import type { EngineConfig, RunFigures } from "./engineChild.js"
+import type { PeerFigures, PeerSkip } from "./peers.js"
+import type { MemoryPeak } from "./procTree.js"
+import type { ServiceFigures } from "./service.js"
+
+/** The shape of benchmarks/results.json. */
+
+export interface ConfigSummary {
+  readonly config: EngineConfig
+  readonly runs: ReadonlyArray<RunFigures>
+  readonly medianWallMs: number
+  readonly medianCpuSeconds: number
+  readonly filesPerS: number
+  readonly mbPerS: number
+  readonly linesPerS: number
+  /** MB per CPU second of all processes (robust when other work shares the machine) */
+  readonly mbPerCpuS: number
+  readonly workerStartMs: number
+  readonly memory: MemoryPeak | undefined
+  readonly restarts: number
+  readonly recycled: number
+  readonly partialFiles: number
+  readonly failedFiles: number
+  readonly notAnalysedFiles: number
+  readonly findings: number
+  readonly partialExamples: ReadonlyArray<string>
+}
+
+export interface CorpusResult {
+  readonly name: string
+  readonly language: string
+  readonly files: number
+  readonly bytes: number
+  readonly lines: number
+  readonly parse1: ConfigSummary | undefined
+  readonly scan1: ConfigSummary | undefined
+  readonly scanN: ConfigSummary | undefined
+  /** scan time / parse-only time, one worker, wall clock */
+  readonly ratio: number | undefined
+  /** same from CPU seconds */
+  readonly ratioCpu: number | undefined
+  /** scan wall time with 1 worker / with N workers */
+  readonly speedup: number | undefined
+  readonly error?: string
+}
+
+export interface Target {
+  readonly id: string
+  readonly description: string
+  readonly target: string
+  readonly value: string
+  /** undefined: not measured in this run */
+  readonly met: boolean | undefined
+  readonly note?: string
+}
+
+export interface PeerComparison {
+  readonly peer: string
+  readonly threads: number
+  readonly vigilWallMs: number
+  readonly peerWallMs: number
+  /** Vigil throughput / peer throughput (> 1: Vigil faster) */
+  readonly throughputRatio: number
+  /** Vigil time / peer time (< 1: Vigil faster) */
+  readonly timeRatio: number
+  /** same from CPU seconds */
+  readonly cpuTimeRatio: number
+}
+
+export interface Results {
+  readonly schema: 1
+  readonly date: string
+  readonly commit: string
+  readonly dirty: boolean
+  readonly machine: {
+    readonly cpu: string
+    readonly cores: number
+    readonly memoryBytes: number
+    readonly os: string
+    readonly node: string
+    readonly loadAverageStart: ReadonlyArray<number>
+    readonly loadAverageEnd: ReadonlyArray<number>
+  }
+  readonly catalogue: {
+    readonly rules: number
+    readonly matchers: Record<string, number>
+    readonly hash: string
+  }
+  readonly options: {
+    readonly runs: number
+    readonly workers: number
+    readonly capBytes: number
+    readonly serviceDurationS: number
+  }
+  readonly corpora: ReadonlyArray<{
+    readonly name: string
+    readonly description: string
+    readonly version: string
+    readonly root: string
+    readonly status: string
+    readonly notes: ReadonlyArray<string>
+    readonly files: number
+    readonly bytes: number
+    readonly lines: number
+    readonly contentHash: string
+  }>
+  readonly skipped: ReadonlyArray<{ readonly what: string; readonly reason: string }>
+  readonly engine: ReadonlyArray<CorpusResult>
+  readonly total: CorpusResult | undefined
+  readonly peers: {
+    readonly python: ReadonlyArray<PeerFigures>
+    readonly skipped: ReadonlyArray<PeerSkip>
+    readonly comparisons: ReadonlyArray<PeerComparison>
+  }
+  readonly service: ServiceFigures | undefined
+  readonly profiles: Record<string, ProfileSummary>
+  readonly targets: ReadonlyArray<Target>
+  readonly durationS: number
+}
