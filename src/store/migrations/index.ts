@@ -4,7 +4,11 @@ import createScans from "./0002_create_scans.js"
 import createRateLimits from "./0003_create_rate_limits.js"
 import createSuppressions from "./0005_create_suppressions.js"
 
-/** Bundled as a record (not a glob) so the same list runs from src/ under vitest and from dist/. */
+/**
+ * Bundled as a record (not a glob) so the same list runs from src/ under vitest and from dist/.
+ * 0004 stays unused: the Migrator runs only ids above the latest applied one, so a database already at
+ * 0005 would skip it. New migrations take 0006 and up.
+ */
 export const migrations = Migrator.fromRecord({
   "0001_create_tenancy": createTenancy,
   "0002_create_scans": createScans,
