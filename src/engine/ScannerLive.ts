@@ -44,6 +44,8 @@ export const ScannerLive = (options: ScannerOptions): Layer.Layer<Scanner | Cata
           entry: defaultWorkerEntry(),
           init: { rulesDir: catalogue.rulesDir, complianceDir: catalogue.complianceDir },
           size: options.workers,
+          // a loaded machine can take many seconds to compile the catalogue in a fresh child
+          initTimeoutMs: 120_000,
           ...(options.maxRssMb !== undefined ? { maxRssMb: options.maxRssMb } : {}),
           ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {})
         })

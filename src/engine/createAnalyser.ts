@@ -82,7 +82,7 @@ export const compiledFrom = (catalogue: Catalogue): CompiledCatalogue => compile
 
 /** Loads and compiles the catalogue (in a worker process, once), then analyses files against it. */
 export const createAnalyser = async (options: AnalyserOptions): Promise<Analyser> => {
-  const loaded = loadCatalogueSync({ rulesDir: options.rulesDir, complianceDir: options.complianceDir })
+  const loaded = loadCatalogueSync({ rulesDir: options.rulesDir, complianceDir: options.complianceDir, checkMatchers: false })
   if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
   return makeAnalyser(loaded.right, options.perFileMs)
 }
