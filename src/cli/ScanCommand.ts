@@ -1,73 +1,139 @@
-import { randomUUID } from "node:crypto"
-import { writeFileSync } from "node:fs"
-import { basename, resolve } from "node:path"
+import { basename, extname, resolve } from "node:path"
 import { Args, Command, Options } from "@effect/cli"
-import { Console, Effect, Option } from "effect"
-import { CatalogueService } from "../catalogue/Catalogue.js"
-import type { ScanResult } from "../domain/Scan.js"
-import { type Severity, severityRank } from "../domain/Vocabulary.js"
-import { finalizeScan } from "../engine/Result.js"
-import { Scanner } from "../engine/Scanner.js"
-import { ScannerLive } from "../engine/ScannerLive.js"
-import { toScanResult } from "../report/ScanResultJson.js"
-import { renderSarif } from "../report/Sarif.js"
-import { renderTable } from "../report/Table.js"
-import { VIGIL_VERSION } from "../version.js"
+import { Effect, Either, Option } from "effect"
+import type { Catalogue } from "../catalogue/Catalogue.js"
+import { loadCatalogueSync } from "../catalogue/load.js"
+import type { FileOutcome, ScanResult } from "../domain/Scan.js"
+import { renderDryRun } from "./dryRun.js"
+import { ScanError, UsageError } from "./errors.js"
+import { failOnOption, reachesThreshold } from "./failOn.js"
+import { localScan } from "./localScan.js"
+import { makeProgress } from "./Progress.js"
+import { connect, orgOption, orgRef, retriesOption, serverOption, serverUrl, timeoutOption } from "./remote/connection.js"
+import { prepareUpload } from "./remote/prepareUpload.js"
+import { remoteScan } from "./remote/remoteScan.js"
+import { makeSecretScanner } from "./remote/secretScanner.js"
+import { colourWanted, renderReport, writeReport } from "./report.js"
 import { walk } from "./walk.js"
 
-const MAX_FILE_BYTES = 5 * 1024 * 1024
+const MB = 1_000_000
+
+const DESCRIPTION = `Scan a directory or file for security risks in AI agents.
+
+Without a server the embedded engine scans locally and nothing leaves the machine. With --server
+(or VIGIL_SERVER) and the key in VIGIL_API_KEY, secrets are found and replaced by
+[REDACTED-<type>] markers locally, the files go to POST /v1/scan (split into several requests
+under the limits), and the credential findings made locally are merged into the server's result.
+
+.gitignore files at every level and .vigilignore files are honoured; .git and node_modules are
+always skipped; binaries, files over --max-file-mb and unsupported types are not scanned.
+
+Exit codes: 0 no finding at or above --fail-on, 1 there is one, 2 usage or connection error.`
 
 const path = Args.path({ name: "path", exists: "yes" }).pipe(Args.withDescription("directory or file to scan"))
+const agentName = Options.text("agent-name").pipe(
+  Options.optional,
+  Options.withDescription("the agent the scan belongs to on the server (default: the directory's name)")
+)
 const policy = Options.choice("policy", ["balanced", "low-noise", "comprehensive", "governance", "eu-ai-act"] as const).pipe(
   Options.withDefault("balanced" as const),
   Options.withDescription("which findings to report (balanced: vulnerabilities and risk patterns)")
 )
 const format = Options.choice("format", ["table", "json", "sarif"] as const).pipe(
   Options.withDefault("table" as const),
-  Options.withDescription("output format")
+  Options.withDescription("output format: a table grouped by severity, the scan result as JSON, or SARIF 2.1.0")
 )
 const output = Options.text("output").pipe(Options.withAlias("o"), Options.optional, Options.withDescription("write the report to this file instead of stdout"))
-const failOn = Options.choice("fail-on", ["critical", "high", "medium", "low"] as const).pipe(
-  Options.optional,
-  Options.withDescription("exit 1 when a finding at or above this severity is reported (for CI)")
+const budget = Options.integer("budget").pipe(Options.withDefault(300), Options.withDescription("time budget of a local scan in seconds"))
+const maxRequestMb = Options.float("max-request-mb").pipe(
+  Options.withDefault(100),
+  Options.withDescription("largest request body sent to the server, in MB (the server's VIGIL_MAX_BODY_MB); larger scans are split")
 )
-const budget = Options.integer("budget").pipe(Options.withDefault(300), Options.withDescription("time budget in seconds"))
+const maxFiles = Options.integer("max-files").pipe(
+  Options.withDefault(10_000),
+  Options.withDescription("most files per request (the server's VIGIL_MAX_FILES); larger scans are split")
+)
+const maxFileMb = Options.float("max-file-mb").pipe(
+  Options.withDefault(5),
+  Options.withDescription("files larger than this many MB are skipped (the server's VIGIL_MAX_FILE_MB)")
+)
+const dryRun = Options.boolean("dry-run").pipe(
+  Options.withDescription("list the files that would be scanned (or uploaded, with the secrets to redact) and stop")
+)
 
-/** Exit code for CI: 1 when a finding reaches the threshold. */
-export const failsThreshold = (result: ScanResult, threshold: Option.Option<string>): boolean =>
-  Option.match(threshold, {
-    onNone: () => false,
-    onSome: (t) => result.findings.some((f) => severityRank(f.severity) >= severityRank(t.toUpperCase() as Severity))
-  })
+const loadCatalogue = Effect.suspend(() => {
+  const loaded = loadCatalogueSync()
+  return Either.isLeft(loaded) ? Effect.fail(new ScanError({ message: loaded.left.message })) : Effect.succeed(loaded.right)
+})
 
-export const scanCommand = Command.make("scan", { path, policy, format, output, failOn, budget }, (args) =>
-  Effect.gen(function*() {
-    const root = resolve(args.path)
-    const { files, skipped } = walk(root, MAX_FILE_BYTES)
-    const scanner = yield* Scanner
-    const catalogue = yield* CatalogueService
-    const analysis = yield* scanner.analyse(files, { budgetMs: args.budget * 1000 })
-    const outcome = finalizeScan(
-      { ...analysis, filesSkipped: analysis.filesSkipped + skipped.length, outcomes: [...skipped.map((s) => ({ path: s.path, status: "skipped" as const, kind: "file", reason: s.reason })), ...analysis.outcomes] },
-      { policy: args.policy, quickWinAction: (id) => catalogue.resolve(id)?.quick_win ?? id }
-    )
-    const sarif = args.format === "sarif"
-      ? renderSarif({ findings: outcome.findings, rules: catalogue.rules, toolVersion: VIGIL_VERSION, automationId: basename(root) })
-      : undefined
-    const result = toScanResult(outcome, { scan_id: randomUUID(), agent_name: basename(root) })
-    const toFile = Option.isSome(args.output)
-    const text = args.format === "json"
-      ? JSON.stringify(result, null, 2) + "\n"
-      : args.format === "sarif"
-      ? JSON.stringify(sarif, null, 2) + "\n"
-      : renderTable(result, { colour: !toFile && process.stdout.isTTY === true })
-    if (Option.isSome(args.output)) {
-      writeFileSync(args.output.value, text)
-      yield* Console.error(`wrote ${args.output.value} (${result.summary.total} finding${result.summary.total === 1 ? "" : "s"})`)
-    } else {
-      process.stdout.write(text)
-    }
-    if (failsThreshold(result, args.failOn)) process.exitCode = 1
-  }).pipe(Effect.provide(ScannerLive({ workers: 0, budgetMs: args.budget * 1000 })))
-).pipe(Command.withDescription("Scan a directory or file for security risks in AI agents (local, no server needed)"))
+const positive = (value: number, flag: string): Effect.Effect<number, UsageError> =>
+  Number.isFinite(value) && value > 0 ? Effect.succeed(value) : Effect.fail(new UsageError({ message: `--${flag} must be a positive number` }))
 
+export const scanCommand = Command.make(
+  "scan",
+  { path, server: serverOption, org: orgOption, agentName, policy, format, output, failOn: failOnOption, budget, maxRequestMb, maxFiles, maxFileMb, retries: retriesOption, timeout: timeoutOption, dryRun },
+  (args) =>
+    Effect.gen(function*() {
+      const target = resolve(args.path)
+      const server = serverUrl(args.server)
+      const maxFileBytes = (yield* positive(args.maxFileMb, "max-file-mb")) * MB
+      const limits = {
+        maxBodyBytes: Math.floor((yield* positive(args.maxRequestMb, "max-request-mb")) * MB),
+        maxFiles: yield* positive(args.maxFiles, "max-files")
+      }
+      yield* positive(args.budget, "budget")
+      const progress = makeProgress({ live: process.stderr.isTTY === true && !args.dryRun, remote: Option.isSome(server) })
+      const walked = walk(target, { maxFileBytes, onFound: progress.found })
+      progress.found(walked.files.length)
+      const walkSkipped: Array<FileOutcome> = walked.skipped.map((s) => ({
+        path: s.path,
+        status: "skipped",
+        kind: extname(s.path).slice(1).toLowerCase() || "unknown",
+        reason: s.reason
+      }))
+      const agent = Option.getOrElse(Option.map(args.agentName, (n) => n.trim()), () => basename(walked.base))
+      if (agent === "") return yield* Effect.fail(new UsageError({ message: "--agent-name must not be empty" }))
+
+      if (args.dryRun) {
+        const upload = Option.isSome(server)
+          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, walked.files, makeSecretScanner(c)))
+          : undefined
+        process.stdout.write(renderDryRun(walked, walkSkipped, upload, args.format))
+        return
+      }
+
+      let result: ScanResult
+      let catalogue: Catalogue
+      let scanIds: ReadonlyArray<string> = []
+      if (Option.isSome(server)) {
+        const connection = yield* connect(server.value, { retries: args.retries, timeoutSeconds: args.timeout, notice: progress.notice })
+        catalogue = yield* loadCatalogue
+        const remote = yield* remoteScan({ connection, catalogue, files: walked.files, walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
+        result = remote.result
+        scanIds = remote.scanIds
+        progress.done()
+        const secrets = remote.secretsRedacted
+        process.stderr.write(
+          `vigil: ${secrets} secret${secrets === 1 ? "" : "s"} redacted before upload; ` +
+            (scanIds.length === 1 ? `server scan ${scanIds[0]}` : `${scanIds.length} server scans (${scanIds.join(", ")})`) +
+            ` for agent "${result.agent_name ?? agent}"\n`
+        )
+      } else {
+        const local = yield* localScan({ files: walked.files, walkSkipped, policy: args.policy, agentName: agent, budgetSeconds: args.budget, progress })
+        result = local.result
+        catalogue = local.catalogue
+        progress.done()
+      }
+
+      const file = Option.getOrUndefined(args.output)
+      const text = renderReport(args.format, result, {
+        rules: catalogue.rules,
+        automationId: agent,
+        colour: file === undefined && colourWanted(process.stdout),
+        scanIds
+      })
+      const total = result.summary.total
+      yield* writeReport(text, file, `${total} finding${total === 1 ? "" : "s"}`)
+      if (reachesThreshold(result.findings, args.failOn)) process.exitCode = 1
+    })
+).pipe(Command.withDescription(DESCRIPTION))

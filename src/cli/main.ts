@@ -2,6 +2,7 @@ import { Command, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Effect, Option } from "effect"
 import { VIGIL_VERSION } from "../version.js"
+import { teardown } from "./exitCode.js"
 import { keysCommand } from "./KeysCommand.js"
 import { rulesCommand } from "./RulesCommand.js"
 import { scanCommand } from "./ScanCommand.js"
@@ -36,5 +37,5 @@ cli(process.argv).pipe(
     return message === undefined ? Effect.void : Console.error(message)
   }),
   Effect.provide(NodeContext.layer),
-  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
+  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true, teardown })
 )

@@ -1,43 +1,120 @@
-import { readdirSync, readFileSync, statSync } from "node:fs"
-import { basename, join, relative, sep } from "node:path"
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs"
+import { basename, dirname, join, relative, sep } from "node:path"
 import type { FileEntry } from "../domain/Scan.js"
+import { ALWAYS_SKIPPED, IgnoreStack } from "./ignore/IgnoreStack.js"
 
-/** Directories that are never source: dependencies, VCS metadata, build output, caches. */
-const ALWAYS_SKIPPED = new Set([".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache", ".pytest_cache", "dist", "build", ".next", ".vigil", "vendor"])
-const SUPPORTED = /\.(py|pyi|go|js|jsx|mjs|cjs|ts|tsx|mts|cts|json|yaml|yml)$/i
+/** The extensions the engine reads (engine/classify.ts); everything else is not a candidate at all. */
+const SUPPORTED = /\.(?:py|pyi|go|js|jsx|mjs|cjs|ts|tsx|mts|cts|json|yaml|yml)$/i
 
-export interface WalkResult {
-  readonly files: Array<FileEntry>
-  readonly skipped: Array<{ path: string; reason: string }>
+export interface SkippedFile {
+  readonly path: string
+  readonly reason: string
 }
 
-/** Collects the files of a directory (or one file) that the scanner can read, with paths relative to the root. */
-export const walk = (root: string, maxFileBytes: number): WalkResult => {
+export interface WalkResult {
+  /** directory the file paths are relative to (the scanned directory, or a scanned file's directory) */
+  readonly base: string
+  readonly files: Array<FileEntry>
+  /** candidates left out for a reason the result reports (binary, too large, unreadable) */
+  readonly skipped: Array<SkippedFile>
+  /** paths the ignore files (or the built-in skips) left out, with what decided; directories end in `/` */
+  readonly ignored: Array<{ readonly path: string; readonly because: string }>
+}
+
+export interface WalkOptions {
+  readonly maxFileBytes: number
+  /** called as candidates are found, for the progress line */
+  readonly onFound?: (found: number) => void
+}
+
+const toPosix = (path: string): string => (sep === "/" ? path : path.split(sep).join("/"))
+
+const describeBytes = (bytes: number): string => {
+  const mb = bytes / 1_000_000
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
+}
+
+/**
+ * The files of a directory (or one file) that the scanner can read, paths relative to the
+ * directory, honouring the ignore files at every level. Symbolic links are not followed (as git
+ * does not), so a link cannot pull files from outside the repository or loop.
+ */
+export const walk = (target: string, options: WalkOptions): WalkResult => {
   const files: Array<FileEntry> = []
-  const skipped: Array<{ path: string; reason: string }> = []
-  const rootStat = statSync(root)
-  const base = rootStat.isDirectory() ? root : join(root, "..")
-  const visit = (path: string): void => {
-    const st = statSync(path)
-    const rel = relative(base, path).split(sep).join("/")
-    if (st.isDirectory()) {
-      if (path !== root && ALWAYS_SKIPPED.has(basename(path))) return
-      for (const name of readdirSync(path).sort()) visit(join(path, name))
+  const skipped: Array<SkippedFile> = []
+  const ignored: Array<{ path: string; because: string }> = []
+  const isDirectory = statSync(target).isDirectory()
+  const base = isDirectory ? target : dirname(target)
+
+  const take = (path: string, size: number): void => {
+    const rel = toPosix(relative(base, path))
+    if (size > options.maxFileBytes) {
+      skipped.push({ path: rel, reason: `larger than the ${describeBytes(options.maxFileBytes)} per-file limit` })
       return
     }
-    if (!st.isFile()) return
-    if (!SUPPORTED.test(path)) return
-    if (st.size > maxFileBytes) {
-      skipped.push({ path: rel, reason: `larger than ${Math.round(maxFileBytes / 1048576)} MB` })
+    let buffer: Buffer
+    try {
+      buffer = readFileSync(path)
+    } catch (error) {
+      skipped.push({ path: rel, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? "error"})` })
       return
     }
-    const buf = readFileSync(path)
-    if (buf.subarray(0, 8192).includes(0)) {
+    if (buffer.subarray(0, 8192).includes(0)) {
       skipped.push({ path: rel, reason: "binary content" })
       return
     }
-    files.push({ path: rel, content: buf.toString("utf8") })
+    files.push({ path: rel, content: buffer.toString("utf8") })
+    options.onFound?.(files.length)
   }
-  visit(root)
-  return { files, skipped }
+
+  if (!isDirectory) {
+    // a file named on the command line is scanned even when an ignore file lists it
+    if (SUPPORTED.test(target)) take(target, statSync(target).size)
+    else skipped.push({ path: basename(target), reason: "unsupported file type" })
+    return { base, files, skipped, ignored }
+  }
+
+  const pending: Array<{ dir: string; rules: IgnoreStack }> = [{ dir: target, rules: IgnoreStack.forRoot(target) }]
+  while (pending.length > 0) {
+    const { dir, rules } = pending.pop()!
+    let entries: Array<Dirent>
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch (error) {
+      skipped.push({ path: `${toPosix(relative(base, dir))}/`, reason: `unreadable directory (${(error as NodeJS.ErrnoException).code ?? "error"})` })
+      continue
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const subdirectories: Array<{ dir: string; rules: IgnoreStack }> = []
+    for (const entry of entries) {
+      const path = join(dir, entry.name)
+      const rel = toPosix(relative(base, path))
+      if (entry.isDirectory()) {
+        if (ALWAYS_SKIPPED.has(entry.name)) {
+          ignored.push({ path: `${rel}/`, because: "always skipped" })
+          continue
+        }
+        const verdict = rules.verdict(path, true)
+        if (verdict.ignored) ignored.push({ path: `${rel}/`, because: verdict.because ?? "ignored" })
+        else subdirectories.push({ dir: path, rules: rules.enter(path) })
+        continue
+      }
+      if (!entry.isFile() || !SUPPORTED.test(entry.name)) continue
+      const verdict = rules.verdict(path, false)
+      if (verdict.ignored) {
+        ignored.push({ path: rel, because: verdict.because ?? "ignored" })
+        continue
+      }
+      let size: number
+      try {
+        size = statSync(path).size
+      } catch {
+        continue // vanished between listing and reading
+      }
+      take(path, size)
+    }
+    // depth first, in name order: the stack is popped from the end
+    pending.push(...subdirectories.reverse())
+  }
+  return { base, files, skipped, ignored }
 }
