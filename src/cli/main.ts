@@ -3,14 +3,16 @@ import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Effect, Option } from "effect"
 import { VIGIL_VERSION } from "../version.js"
 import { teardown } from "./exitCode.js"
+import { diffCommand } from "./DiffCommand.js"
 import { keysCommand } from "./KeysCommand.js"
 import { rulesCommand } from "./RulesCommand.js"
 import { scanCommand } from "./ScanCommand.js"
 import { serveCommand } from "./ServeCommand.js"
+import { suppressCommand } from "./SuppressCommand.js"
 
 const vigil = Command.make("vigil").pipe(
   Command.withDescription("Security scanner for AI agents: scan code and agent-builder exports, or run the HTTP service"),
-  Command.withSubcommands([serveCommand, scanCommand, keysCommand, rulesCommand])
+  Command.withSubcommands([serveCommand, scanCommand, diffCommand, suppressCommand, keysCommand, rulesCommand])
 )
 
 const cli = Command.run(vigil, { name: "vigil", version: VIGIL_VERSION })
