@@ -43,23 +43,34 @@ const firstSentence = (text: string): string => {
 
 const TIER_STRENGTH = { vulnerability: 2, risk_pattern: 1, hardening: 0 } as const
 
+const strength = (x: RawMatch): number => (x.riskTier !== undefined ? TIER_STRENGTH[x.riskTier] : 1) * 10 + (x.confidence ?? 0)
+
 /**
  * One location, one finding per rule: when several matchers of a rule report the same node (a sink
- * pattern and a proven taint flow, say), the strongest evidence wins.
+ * pattern and a proven taint flow, say), the strongest evidence wins. A credential found by two
+ * matchers with different but overlapping spans (the text rule inside the quotes, a builder rule on
+ * the whole value) is also one finding.
  */
 const strongestPerLocation = (matches: ReadonlyArray<RawMatch>): Array<RawMatch> => {
   const best = new Map<string, RawMatch>()
   for (const m of matches) {
     const key = `${m.ruleId}:${m.start}`
     const current = best.get(key)
-    if (current === undefined) {
-      best.set(key, m)
-      continue
-    }
-    const strength = (x: RawMatch) => (x.riskTier !== undefined ? TIER_STRENGTH[x.riskTier] : 1) * 10 + (x.confidence ?? 0)
-    if (strength(m) > strength(current)) best.set(key, m)
+    if (current === undefined || strength(m) > strength(current)) best.set(key, m)
   }
-  return [...best.values()]
+  const byStart = [...best.values()].sort((a, b) => a.ruleId.localeCompare(b.ruleId) || a.start - b.start)
+  const kept: Array<RawMatch> = []
+  for (const m of byStart) {
+    const last = kept[kept.length - 1]
+    const overlappingSecret = last !== undefined && last.ruleId === m.ruleId && m.start < last.end &&
+      (last.secret !== undefined || m.secret !== undefined)
+    if (!overlappingSecret) kept.push(m)
+    else if (strength(m) > strength(last)) {
+      const secret = m.secret ?? last.secret
+      kept[kept.length - 1] = secret === undefined ? m : { ...m, secret }
+    }
+  }
+  return kept
 }
 
 /**
