@@ -15,6 +15,7 @@ import { TenancyRepo } from "../store/TenancyRepo.js"
 import { OPENAPI_PATH, VigilApi } from "./api/Api.js"
 import { DiffHandlersLive } from "./handlers/DiffHandlers.js"
 import { HealthHandlersLive } from "./handlers/HealthHandlers.js"
+import { LegacyHandlersLive } from "./handlers/LegacyHandlers.js"
 import { OrgsHandlersLive } from "./handlers/OrgsHandlers.js"
 import { ScansHandlersLive } from "./handlers/ScansHandlers.js"
 import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
@@ -25,7 +26,7 @@ import { ScanService } from "./ScanService.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(
-  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive]),
+  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive, LegacyHandlersLive]),
   Layer.provide(AuthenticationLive),
   Layer.provide(ScanService.Default)
 )

@@ -3,6 +3,7 @@ import { VIGIL_VERSION } from "../../version.js"
 import { InternalError } from "../../domain/Errors.js"
 import { DiffGroup } from "./DiffGroup.js"
 import { HealthGroup } from "./HealthGroup.js"
+import { LegacyGroup } from "./LegacyGroup.js"
 import { OrgsGroup } from "./OrgsGroup.js"
 import { ScansGroup } from "./ScansGroup.js"
 import { SuppressionsGroup } from "./SuppressionsGroup.js"
@@ -14,6 +15,7 @@ export class VigilApi extends HttpApi.make("vigil")
   .add(ScansGroup)
   .add(DiffGroup)
   .add(OrgsGroup)
+  .add(LegacyGroup)
   .add(SuppressionsGroup)
   .addError(InternalError)
   .annotate(OpenApi.Title, "Vigil")

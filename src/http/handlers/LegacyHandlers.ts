@@ -1,0 +1,59 @@
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { Effect, Either, Option } from "effect"
+import { AppConfig } from "../../config/AppConfig.js"
+import { InvalidRequest, RateLimited } from "../../domain/Errors.js"
+import { RateLimitRepo } from "../../store/RateLimitRepo.js"
+import { VigilApi } from "../api/Api.js"
+import { CurrentPrincipal } from "../api/Authentication.js"
+import { errorResponse } from "../errorResponse.js"
+import { legacyScanBody } from "../legacy/legacyContract.js"
+import { boundaryOf, parseMultipart } from "../legacy/multipart.js"
+import { readBody } from "../RequestBody.js"
+import { RequestNotes } from "../RequestNotes.js"
+import { ScanService } from "../ScanService.js"
+import { validateScanRequest } from "../scanRequest.js"
+
+/**
+ * POST /api/v1/scan: multipart in, the same scan as POST /v1/scan out (ScanService), with the same
+ * order of checks: key (middleware), rate limit, body under the limit, validation, scan.
+ */
+export const LegacyHandlersLive = HttpApiBuilder.group(VigilApi, "legacy", (handlers) =>
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const rateLimits = yield* RateLimitRepo
+    const scans = yield* ScanService
+    const limits = { maxFiles: config.maxFiles, maxFileBytes: config.maxFileBytes }
+
+    return handlers.handleRaw("legacyScan", () =>
+      Effect.gen(function*() {
+        const principal = yield* CurrentPrincipal
+        if (config.rateLimitPerMinute > 0) {
+          const decision = yield* rateLimits.hit(principal.keyId, config.rateLimitPerMinute)
+          if (!decision.allowed) {
+            return errorResponse(
+              new RateLimited({
+                error: `Rate limit of ${config.rateLimitPerMinute} scans per minute for this key reached; retry in ${decision.retryAfterSeconds} s.`
+              }),
+              { "retry-after": String(decision.retryAfterSeconds) }
+            )
+          }
+        }
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const boundary = boundaryOf(request.headers["content-type"])
+        if (boundary === undefined) {
+          return yield* Effect.fail(new InvalidRequest({ error: "POST /api/v1/scan takes multipart/form-data with a boundary; for JSON use POST /v1/scan." }))
+        }
+        const body = yield* readBody(config.maxBodyBytes)
+        // one metadata part plus at most maxFiles files; more is refused before decoding any of it
+        const parts = parseMultipart(body, boundary, { maxParts: config.maxFiles + 1 })
+        if (Either.isLeft(parts)) return yield* Effect.fail(new InvalidRequest({ error: parts.left }))
+        const asJson = legacyScanBody(parts.right)
+        if (Either.isLeft(asJson)) return yield* Effect.fail(new InvalidRequest({ error: asJson.left }))
+        const valid = validateScanRequest(asJson.right, limits)
+        if (Either.isLeft(valid)) return yield* Effect.fail(new InvalidRequest({ error: valid.left }))
+        const result = yield* scans.run(principal, valid.right)
+        const notes = yield* Effect.serviceOption(RequestNotes)
+        if (Option.isSome(notes)) notes.value.scanId = result.scan_id
+        return result
+      }).pipe(Effect.withSpan("LegacyHttp.scan")))
+  }))
