@@ -21,3 +21,9 @@ export function session() {
     jitterMs: Math.floor(Math.random() * 250),
   }
 }
+
+export function resetLink() {
+  // ruleid: insecure_random_generation
+  const token = Math.random().toString(36).slice(2, 12)
+  return `https://app.example.com/reset?t=${token}`
+}
