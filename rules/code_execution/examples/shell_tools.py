@@ -63,3 +63,16 @@ def restart_service() -> None:
     subprocess.run("systemctl restart vigil", shell=True, check=True)
     # ok: code_execution
     os.system("clear")
+
+
+@mcp.tool()
+def run_program(command: str) -> str:
+    """Run any Linux command."""
+    import shlex
+    import subprocess as sp
+
+    # ruleid: code_execution
+    out = sp.check_output(command, shell=True, text=True)
+    # ruleid: code_execution
+    result = subprocess.run(shlex.split(command), capture_output=True, text=True)
+    return out + result.stdout
