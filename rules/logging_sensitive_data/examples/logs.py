@@ -48,3 +48,8 @@ crew = Crew(agents=[researcher], tasks=[], verbose=True)
 quiet = Agent(role="Writer", goal="Write", backstory="Editor", verbose=False)
 # ruleid: logging_sensitive_data
 set_debug(True)
+
+
+def startup(version: str):
+    # ok: logging_sensitive_data
+    logger.info("Loaded model, prompt version %s", version)
