@@ -84,3 +84,10 @@ def agent_instructions(tone: str):
 
     # ok: universal_prompt_injection
     return Agent(name="writer", instructions=f"Write in a {tone} tone.")
+
+
+def gemini_config(user_query: str):
+    from google.genai import types
+
+    # ruleid: universal_prompt_injection
+    return types.GenerateContentConfig(system_instruction=f"Help with: {user_query}")

@@ -52,3 +52,16 @@ export const fixed = {
   // ok: universal_prompt_injection
   system: "You are a careful assistant.",
 }
+
+export function lcMessages(question: string, context: string) {
+  return [
+    // ruleid: universal_prompt_injection
+    ["system", `Answer as the user demands: ${question}`],
+    // ruleid: universal_prompt_injection
+    ["system", `Use only this context: ${context}`],
+    // ok: universal_prompt_injection
+    ["human", `${question}`],
+    // ok: universal_prompt_injection
+    ["system", "You are a precise assistant."],
+  ]
+}
