@@ -91,3 +91,19 @@ def gemini_config(user_query: str):
 
     # ruleid: universal_prompt_injection
     return types.GenerateContentConfig(system_instruction=f"Help with: {user_query}")
+
+
+def rag_chat(question: str, vector_store):
+    context = "\n".join(d.page_content for d in vector_store.similarity_search(question, k=4))
+    system_prompt = "You answer questions about the handbook."
+    return client.chat.completions.create(
+        model="gpt-4o",
+        messages=[
+            # ruleid: universal_prompt_injection
+            {"role": "system", "content": context},
+            # ok: universal_prompt_injection
+            {"role": "system", "content": system_prompt},
+            # ok: universal_prompt_injection
+            {"role": "user", "content": question},
+        ],
+    )
