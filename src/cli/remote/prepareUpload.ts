@@ -4,6 +4,7 @@ import type { FileEntry, FileOutcome } from "../../domain/Scan.js"
 import type { FileKind } from "../../engine/Analyser.js"
 import { buildFindings } from "../../engine/buildFindings.js"
 import { classify, normalisePath } from "../../engine/classify.js"
+import { maskAll } from "../../engine/Mask.js"
 import { type KnownSecret, knownSecrets, type LineEdit, redact, secretSpans } from "./redact.js"
 import type { SecretHit, SecretScanner } from "./secretScanner.js"
 
@@ -57,7 +58,14 @@ export const prepareUpload = (catalogue: Catalogue, files: ReadonlyArray<FileEnt
     uploads.push({ path, content: redacted.content })
     if (redacted.edits.length > 0) edits.set(path, redacted.edits)
     secretsRedacted += redacted.edits.length
-    if (hits.length > 0) credentialFindings.push(...buildFindings(catalogue, path, content, hits.map((h) => h.match)))
+    if (hits.length > 0) {
+      // the engine masks the matched value; a snippet may also show the rest of what was redacted
+      // (the other lines of a PEM block), which must not reach a report or a SARIF upload either
+      const mask = (text: string) => maskAll(text, redacted.pieces)
+      for (const f of buildFindings(catalogue, path, content, hits.map((h) => h.match))) {
+        credentialFindings.push({ ...f, message: mask(f.message), code_snippet: mask(f.code_snippet) })
+      }
+    }
   }
   return { uploads, edits, credentialFindings, notUploaded, secretsRedacted }
 }

@@ -24,6 +24,8 @@ export interface LineEdit {
 export interface Redaction {
   readonly content: string
   readonly edits: ReadonlyArray<LineEdit>
+  /** the original text of every replaced piece (for masking locally built findings the same way) */
+  readonly pieces: ReadonlyArray<string>
 }
 
 /** Shorter values (n8n inline fields can be 4 characters) are only redacted where they were found. */
@@ -121,6 +123,7 @@ const startsYamlPlainScalar = (lineBefore: string, after: string): boolean => {
 export const redact = (content: string, spans: ReadonlyArray<SecretSpan>, options: { readonly yaml: boolean }): Redaction => {
   const doc = new SourceDoc("", content)
   const edits: Array<LineEdit> = []
+  const pieces = new Set<string>()
   let out = ""
   let from = 0
   for (const span of spans) {
@@ -139,12 +142,13 @@ export const redact = (content: string, spans: ReadonlyArray<SecretSpan>, option
         out += content.slice(from, pieceStart) + marker
         from = pieceEnd
         edits.push({ line, column, originalLength: pieceEnd - pieceStart, replacementLength: marker.length })
+        pieces.add(content.slice(pieceStart, pieceEnd))
       }
       pieceStart = newline === -1 ? span.end : Math.max(newline + 1, pieceEnd)
     }
   }
   out += content.slice(from)
-  return { content: out, edits }
+  return { content: out, edits, pieces: [...pieces] }
 }
 
 /**
