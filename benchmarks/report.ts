@@ -52,20 +52,37 @@ const engineTables = (r: Results): string => {
   const rows = [...rowsFor(r.engine), ...(r.total !== undefined ? [r.total] : [])]
   const n = r.options.workers
   const perCore = table(
-    ["corpus", "files", "MB", "lines", "scan files/s", "scan MB/s", "scan lines/s", "parse files/s", "parse MB/s", "parse lines/s", "scan / parse (wall)", "scan / parse (CPU)"],
+    [
+      "corpus",
+      "files",
+      "MB",
+      "lines",
+      "scan files/s",
+      "scan MB/s",
+      "scan lines/s",
+      "parse files/s",
+      "parse MB/s",
+      "parse lines/s",
+      "scan / parse (CPU)",
+      "scan MB/s, wall",
+      "parse MB/s, wall",
+      "scan / parse (wall)"
+    ],
     rows.map((e) => [
       e.name === "total" ? "**total**" : e.name,
       fmt(e.files),
       fmt(e.bytes / MB),
       fmt(e.lines),
-      fmt(e.scan1?.filesPerS),
+      fmt(e.scan1?.filesPerCpuS),
+      fmt(e.scan1?.mbPerCpuS),
+      fmt(e.scan1?.linesPerCpuS),
+      fmt(e.parse1?.filesPerCpuS),
+      fmt(e.parse1?.mbPerCpuS),
+      fmt(e.parse1?.linesPerCpuS),
+      x(e.ratioCpu),
       fmt(e.scan1?.mbPerS),
-      fmt(e.scan1?.linesPerS),
-      fmt(e.parse1?.filesPerS),
       fmt(e.parse1?.mbPerS),
-      fmt(e.parse1?.linesPerS),
-      x(e.ratio),
-      x(e.ratioCpu)
+      x(e.ratio)
     ])
   )
   const allCores = table(
@@ -75,7 +92,6 @@ const engineTables = (r: Results): string => {
       `scan MB/s (${n} workers)`,
       `scan lines/s (${n} workers)`,
       `speed-up 1 → ${n}`,
-      "scan MB per CPU-s",
       "peak RSS, all processes (1 / N workers)",
       "worker start",
       "findings",
@@ -87,14 +103,22 @@ const engineTables = (r: Results): string => {
       fmt(e.scanN?.mbPerS),
       fmt(e.scanN?.linesPerS),
       e.speedup === undefined ? "–" : `${e.speedup.toFixed(2)}x`,
-      fmt(e.scan1?.mbPerCpuS),
       `${mbOf(e.scan1?.memory?.treeRssBytes)} / ${mbOf(e.scanN?.memory?.treeRssBytes)}`,
       ms(e.scan1?.workerStartMs),
       fmt(e.scan1?.findings),
       issues(e.scanN ?? e.scan1)
     ])
   )
-  return `### Engine, one worker (per core)\n\n${perCore}\n\n### Engine, all cores\n\n${allCores}`
+  return (
+    "### Engine, one worker (per core)\n\n" +
+    "Per core = per CPU second of every process involved (the worker and the pool's parent side: classification, findings); " +
+    "wall-clock figures of the same runs follow.\n\n" +
+    `${perCore}\n\n### Engine, all cores\n\n` +
+    (r.machine.loadDuringRun.mean > r.machine.cores
+      ? `The load average stayed above ${r.machine.cores} (mean ${r.machine.loadDuringRun.mean}): other processes took part of the cores, so the ${n}-worker wall-clock figures and the speed-up understate what an idle machine gives.\n\n`
+      : "") +
+    allCores
+  )
 }
 
 const peerTables = (r: Results): string => {
@@ -104,12 +128,22 @@ const peerTables = (r: Results): string => {
   const py = r.corpora.find((c) => c.name === "python")
   const vigil = r.engine.find((e) => e.name === "python")
   const rows: Array<Array<string>> = []
-  if (vigil?.scan1 !== undefined) {
-    rows.push(["Vigil (full catalogue)", "1 worker", `${r.catalogue.rules} rules, ${r.catalogue.matchers["python/tree-sitter"] ?? 0} Python queries`, fmt(vigil.scan1.medianWallMs / 1000), fmt(vigil.scan1.medianCpuSeconds), fmt(vigil.scan1.mbPerS), "–", "–", mbOf(vigil.scan1.memory?.treeRssBytes), "–"])
-  }
-  if (vigil?.scanN !== undefined) {
-    rows.push(["Vigil (full catalogue)", `${r.options.workers} workers`, "", fmt(vigil.scanN.medianWallMs / 1000), fmt(vigil.scanN.medianCpuSeconds), fmt(vigil.scanN.mbPerS), "–", "–", mbOf(vigil.scanN.memory?.treeRssBytes), "–"])
-  }
+  const pyMb = (py?.bytes ?? 0) / MB
+  const vigilRow = (label: string, c: ConfigSummary, rules: string) => [
+    "Vigil (full catalogue)",
+    label,
+    rules,
+    fmt(c.medianWallMs / 1000),
+    fmt(c.medianCpuSeconds),
+    fmt(c.mbPerS),
+    fmt(c.mbPerCpuS),
+    "–",
+    "–",
+    mbOf(c.memory?.treeRssBytes),
+    "–"
+  ]
+  if (vigil?.scan1 !== undefined) rows.push(vigilRow("1 worker", vigil.scan1, `${r.catalogue.rules} rules, ${r.catalogue.matchers["python/tree-sitter"] ?? 0} Python queries`))
+  if (vigil?.scanN !== undefined) rows.push(vigilRow(`${r.options.workers} workers`, vigil.scanN, ""))
   for (const p of r.peers.python) {
     const cmp = r.peers.comparisons.find((c) => c.peer === p.peer && c.threads === p.threads)
     rows.push([
@@ -118,15 +152,16 @@ const peerTables = (r: Results): string => {
       p.rules,
       fmt(p.medianWallMs / 1000),
       fmt(p.medianCpuSeconds),
-      py === undefined ? "–" : fmt(py.bytes / MB / (p.medianWallMs / 1000)),
-      cmp === undefined ? "–" : `${cmp.throughputRatio.toFixed(2)}x`,
+      fmt(pyMb / (p.medianWallMs / 1000)),
+      fmt(pyMb / p.medianCpuSeconds),
+      cmp === undefined ? "–" : `${(1 / cmp.cpuTimeRatio).toFixed(2)}x`,
       cmp === undefined ? "–" : cmp.timeRatio.toFixed(2),
       mbOf(p.peakRssBytes),
       ms(p.startupMs)
     ])
   }
   const t = table(
-    ["tool", "threads", "rules", "wall s (median)", "CPU s", "MB/s", "Vigil throughput / peer", "Vigil time / peer time", "peak RSS", "start-up (empty input)"],
+    ["tool", "threads", "rules", "wall s (median)", "CPU s", "MB/s, wall", "MB per CPU-s", "Vigil / peer, MB per CPU-s", "Vigil time / peer time, wall", "peak RSS", "start-up (empty input)"],
     rows
   )
   const skips = r.peers.skipped.length === 0 ? "" : `\n\nSkipped: ${r.peers.skipped.map((s) => `${s.peer}: ${s.reason}`).join("; ")}.`
@@ -150,7 +185,7 @@ const serviceTables = (r: Results): string => {
     ["concurrency", "requests", "scans/s", "p50", "p95", "p99", "max", "non-2xx", "errors / timeouts", "peak RSS, all processes"],
     s.levels.map((l) => [
       String(l.concurrency),
-      fmt(l.requests),
+      l.requests < 20 ? `${l.requests} (too few for stable percentiles)` : fmt(l.requests),
       fmt(l.scansPerSecond),
       ms(l.latencyMs.p50),
       ms(l.latencyMs.p95),
@@ -186,7 +221,7 @@ const serviceTables = (r: Results): string => {
     `### Service (vigil serve, embedded database, ${s.env.VIGIL_WORKERS} workers)\n\n` +
     `Typical agent request: ${s.typicalRequest.files} files (${comp}), ${mbOf(s.typicalRequest.contentBytes)} of content; ` +
     `autocannon, ${r.options.serviceDurationS} s per level after a warm-up; percentiles from every response time. ` +
-    `Server start to ready: ${ms(s.startupMs)}; idle RSS after warm-up ${gb(s.idleMemory.treeRssBytes)}. ` +
+    `Server start to listening: ${ms(s.listeningMs)}, to ready (/readyz 200): ${ms(s.startupMs)}; idle RSS after warm-up ${gb(s.idleMemory.treeRssBytes)}. ` +
     `Environment: ${Object.entries(s.env)
       .map(([k, v]) => `${k}=${v}`)
       .join(", ")}.\n\n${load}\n\nOne 100 MB / 10,000-file request:\n\n${big}`
@@ -233,10 +268,12 @@ export const renderGenerated = (r: Results): string => {
     `Run of ${r.date.slice(0, 16).replace("T", " ")} UTC on commit \`${r.commit.slice(0, 12)}\`${r.dirty ? " (with uncommitted changes in src/, rules/ or compliance/)" : ""}; ${r.durationS} s in all.`,
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${fmt(m.memoryBytes / 1e9)} GB RAM, ${m.os}, Node ${m.node}. ` +
-      `Load average at start ${m.loadAverageStart.join(" / ")}, at end ${m.loadAverageEnd.join(" / ")} ` +
-      "(other work on the machine slows wall-clock figures; CPU-second figures are less affected).",
+      `Load average at start ${m.loadAverageStart.join(" / ")}, at end ${m.loadAverageEnd.join(" / ")}. ` +
+      `1-minute load average during the run: min ${m.loadDuringRun.min}, mean ${m.loadDuringRun.mean}, max ${m.loadDuringRun.max} ` +
+      `(anything above ${m.cores} means other work competed for the cores: wall-clock figures suffer, CPU-second figures much less; per-core targets are judged on CPU seconds).`,
     "",
-    `Catalogue: ${r.catalogue.rules} rules (${r.catalogue.hash}); matchers: ${matchers}.`,
+    `Catalogue: ${r.catalogue.rules} rules (${r.catalogue.hash}); matchers: ${matchers}. ` +
+      `Loading it (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; every worker pays both at start.`,
     "",
     `Method: medians of ${r.options.runs} timed runs after a warm-up over every third file; MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
       "Scan = the engine's whole pipeline (classify, worker pool, every matcher of the catalogue, findings); parse-only = the same pipeline and pool with an analyser that only parses. " +
@@ -269,20 +306,21 @@ const headline = (r: Results): string => {
   const py = r.engine.find((e) => e.name === "python")
   const perCore = r.engine
     .filter((e) => e.scan1 !== undefined)
-    .map((e) => `${e.name} ${fmt(e.scan1!.mbPerS)} MB/s (scan/parse ${x(e.ratio)})`)
+    .map((e) => `${e.name} ${fmt(e.scan1!.mbPerCpuS)} MB/s (scan/parse-only ${x(e.ratioCpu)})`)
     .join(", ")
-  if (perCore !== "") lines.push(`- Full-catalogue scan per core: ${perCore}.`)
+  if (perCore !== "") lines.push(`- Full-catalogue scan per core (per CPU second): ${perCore}.`)
   if (r.total?.scanN !== undefined) lines.push(`- All ${r.options.workers} cores: ${fmt(r.total.scanN.mbPerS)} MB/s over all corpora (speed-up ${x(r.total.speedup)}x from 1 worker).`)
   const bandit = r.peers.comparisons.find((c) => c.peer === "bandit")
-  if (bandit !== undefined && py !== undefined) lines.push(`- Python vs Bandit: ${bandit.throughputRatio.toFixed(1)}x Bandit's throughput per core.`)
-  for (const c of r.peers.comparisons.filter((c) => c.peer === "ast-grep")) lines.push(`- Python vs ast-grep, ${c.threads} thread(s): Vigil takes ${c.timeRatio.toFixed(1)}x ast-grep's time.`)
+  if (bandit !== undefined && py !== undefined) lines.push(`- Python vs Bandit: ${(1 / bandit.cpuTimeRatio).toFixed(2)}x Bandit's throughput per core.`)
+  for (const c of r.peers.comparisons.filter((c) => c.peer === "ast-grep"))
+    lines.push(`- Python vs ast-grep, ${c.threads} thread(s): Vigil takes ${(c.threads === 1 ? c.cpuTimeRatio : c.timeRatio).toFixed(1)}x ast-grep's ${c.threads === 1 ? "CPU time" : "time"}.`)
   const c4 = r.service?.levels.find((l) => l.concurrency === 4)
-  if (c4 !== undefined) lines.push(`- Service, typical 50-file request at concurrency 4: p95 ${Math.round(c4.latencyMs.p95)} ms, ${fmt(c4.scansPerSecond)} scans/s.`)
+  if (c4 !== undefined) lines.push(`- Service, typical 50-file request at concurrency 4: p95 ${Math.round(c4.latencyMs.p95)} ms over ${c4.requests} requests, ${fmt(c4.scansPerSecond)} scans/s.`)
   const b = r.service?.big
   if (b !== undefined) lines.push(`- 100 MB / 10,000 files in one request: ${b.finished ? (b.partial ? "partial" : "complete") : "failed"} in ${fmt(b.durationMs / 1000)} s, peak ${gb(b.memory.treeRssBytes)} for all processes.`)
   const missed = r.targets.filter((t) => t.met === false).map((t) => t.id)
   lines.push(`- Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed${missed.length > 0 ? ` (${missed.join(", ")}; causes in RESULTS.md)` : ""}.`)
-  return `Headline figures (${r.date.slice(0, 10)}, commit \`${r.commit.slice(0, 12)}\`, ${r.machine.cores} cores; details in [RESULTS.md](RESULTS.md)):\n\n${lines.join("\n")}`
+  return `Headline figures (${r.date.slice(0, 10)}, commit \`${r.commit.slice(0, 12)}\`, ${r.machine.cores} cores, load average ${r.machine.loadDuringRun.mean} during the run; details in [RESULTS.md](RESULTS.md)):\n\n${lines.join("\n")}`
 }
 
 const replaceBlock = (text: string, start: string, end: string, body: string): string => {

@@ -4,7 +4,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { type MemoryPeak, TreeSampler } from "./procTree.js"
+import { cpuSecondsOf, type MemoryPeak, TreeSampler, treeStats } from "./procTree.js"
 import { MB, percentile } from "./stats.js"
 
 /**
@@ -54,7 +54,10 @@ export interface BigRequest {
 
 export interface ServiceFigures {
   readonly env: Record<string, string>
+  /** process start → /readyz 200 (database up and a worker ready) */
   readonly startupMs: number
+  /** process start → first HTTP answer (database migrated, listening) */
+  readonly listeningMs: number | undefined
   readonly typicalRequest: { readonly files: number; readonly contentBytes: number; readonly bodyBytes: number; readonly composition: Record<string, number> }
   readonly typicalCheck: { readonly status: number; readonly filesScanned: number | undefined; readonly partial: boolean; readonly findings: number | undefined }
   readonly levels: ReadonlyArray<LoadLevel>
@@ -82,6 +85,8 @@ interface Started {
   readonly key: string
   readonly output: () => string
   readonly startupMs: number
+  /** first /healthz answer (listening) */
+  readonly listeningMs: number | undefined
 }
 
 const startServer = async (repoRoot: string, env: Record<string, string>): Promise<Started> => {
@@ -96,6 +101,7 @@ const startServer = async (repoRoot: string, env: Record<string, string>): Promi
   child.stderr!.on("data", (c: Buffer) => (out = (out + c.toString("utf8")).slice(-200_000)))
   const baseUrl = `http://127.0.0.1:${env.PORT}`
   const deadline = Date.now() + 120_000
+  let listeningMs: number | undefined
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`vigil serve exited before it was ready:\n${out.slice(-4000)}`)
     if (Date.now() > deadline) {
@@ -104,6 +110,7 @@ const startServer = async (repoRoot: string, env: Record<string, string>): Promi
     }
     try {
       const r = await fetch(`${baseUrl}/readyz`)
+      listeningMs ??= performance.now() - started
       if (r.status === 200) break
     } catch {
       // not listening yet
@@ -115,7 +122,7 @@ const startServer = async (repoRoot: string, env: Record<string, string>): Promi
     child.kill("SIGKILL")
     throw new Error(`no bootstrap key in the server output:\n${out.slice(-4000)}`)
   }
-  return { child, baseUrl, key, output: () => out, startupMs: performance.now() - started }
+  return { child, baseUrl, key, output: () => out, startupMs: performance.now() - started, listeningMs }
 }
 
 const stopServer = async (child: ChildProcess): Promise<void> => {
@@ -132,6 +139,21 @@ const cleanEnv = (): Record<string, string> => {
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !CONFIG_ENV.test(k)) out[k] = v
   return out
+}
+
+/**
+ * Requests still running when a load level ends (autocannon stops waiting for them) would slow the
+ * next level: wait until the server and its workers are idle (under 15% of a core for half a second).
+ */
+const waitIdle = async (pid: number, maxMs = 90_000): Promise<number> => {
+  const started = Date.now()
+  let before = cpuSecondsOf(treeStats(pid).map((p) => p.pid))
+  for (;;) {
+    await sleep(500)
+    const now = cpuSecondsOf(treeStats(pid).map((p) => p.pid))
+    if (now - before < 0.075 || Date.now() - started > maxMs) return Date.now() - started
+    before = now
+  }
 }
 
 const runLoad = (url: string, key: string, body: string, connections: number, durationS: number, sampler: TreeSampler): Promise<LoadLevel> =>
@@ -238,7 +260,8 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
     LOG_LEVEL: "warning"
   }
   // the 100 MB of content is ~102 MB of JSON once escaped: raise the body limit just enough
-  if (bigBody !== undefined && bigBody.length > 100 * MB) env.VIGIL_MAX_BODY_MB = String(Math.ceil(bigBody.length / MB) + 1)
+  const bigBodyBytes = bigBody === undefined ? 0 : Buffer.byteLength(bigBody)
+  if (bigBodyBytes > 100 * MB) env.VIGIL_MAX_BODY_MB = String(Math.ceil(bigBodyBytes / MB) + 1)
   options.log(`  starting vigil serve (port ${port}, embedded database in ${dataDir})`)
   const server = await startServer(options.repoRoot, env)
   const sampler = new TreeSampler(server.child.pid!, 100).start()
@@ -252,15 +275,17 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
     await runLoad(server.baseUrl, server.key, typicalBody, Math.max(2, options.workers), 3, sampler)
     const idleMemory = sampler.reset()
     const levels: Array<LoadLevel> = []
+    const serverPid = server.child.pid!
     for (const c of options.concurrencies) {
-      options.log(`  typical request at concurrency ${c} for ${options.durationS} s`)
+      const waited = await waitIdle(serverPid)
+      options.log(`  typical request at concurrency ${c} for ${options.durationS} s${waited > 1000 ? ` (after ${(waited / 1000).toFixed(0)} s waiting for the server to drain)` : ""}`)
       levels.push(await runLoad(server.baseUrl, server.key, typicalBody, c, options.durationS, sampler))
     }
     let big: BigRequest | undefined
     if (options.big !== undefined && bigBody !== undefined) {
       const contentBytes = options.big.reduce((s, f) => s + Buffer.byteLength(f.content), 0)
       options.log(`  one request of ${options.big.length} files, ${(contentBytes / MB).toFixed(1)} MB of content`)
-      await sleep(1000)
+      await waitIdle(serverPid)
       sampler.reset()
       let status = 0
       let answer: ScanAnswer | undefined
@@ -277,7 +302,7 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
       big = {
         files: options.big.length,
         contentBytes,
-        bodyBytes: Buffer.byteLength(bigBody),
+        bodyBytes: bigBodyBytes,
         status,
         durationMs: ms,
         scanDurationMs: answer?.duration_ms,
@@ -296,6 +321,7 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
     return {
       env: { ...shownEnv, VIGIL_DATA_DIR: "(temporary directory)" },
       startupMs: server.startupMs,
+      listeningMs: server.listeningMs,
       typicalRequest: {
         files: options.typical.length,
         contentBytes: options.typical.reduce((s, f) => s + Buffer.byteLength(f.content), 0),

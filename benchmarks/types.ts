@@ -14,8 +14,10 @@ export interface ConfigSummary {
   readonly filesPerS: number
   readonly mbPerS: number
   readonly linesPerS: number
-  /** MB per CPU second of all processes (robust when other work shares the machine) */
+  /** per CPU second of all processes involved (harness side + workers): "per core", robust when other work shares the machine */
   readonly mbPerCpuS: number
+  readonly filesPerCpuS: number
+  readonly linesPerCpuS: number
   readonly workerStartMs: number
   readonly memory: MemoryPeak | undefined
   readonly restarts: number
@@ -81,8 +83,13 @@ export interface Results {
     readonly node: string
     readonly loadAverageStart: ReadonlyArray<number>
     readonly loadAverageEnd: ReadonlyArray<number>
+    /** 1-minute load average sampled every 5 s during the run */
+    readonly loadDuringRun: { readonly min: number; readonly mean: number; readonly max: number }
   }
   readonly catalogue: {
+    /** in the harness process: load + validate (every query compiled once) and compile (per worker start) */
+    readonly loadMs: number
+    readonly compileMs: number
     readonly rules: number
     readonly matchers: Record<string, number>
     readonly hash: string
