@@ -25,7 +25,7 @@ export const analyseCode = (
     const tree = parseTreeSitter(language, doc.text, deadline)
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
     const taint = compiled.taint[language]
-    if (taint.active) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
+    if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
     const error = firstSyntaxError(tree)
     return error === undefined
       ? { matches }
@@ -34,7 +34,7 @@ export const analyseCode = (
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)
   const taint = compiled.taint[language]
-  if (taint.active) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
+  if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
 }

@@ -33,13 +33,18 @@ const PROVEN_CONFIDENCE = 0.9
 
 export interface CompiledTaint {
   readonly active: boolean
+  /** cheap prefilter: the file calls something named like a sink (the scope walk is not cheap) */
+  readonly wants: (text: string) => boolean
   readonly run: (scopes: TaintScope, text: string) => Array<RawMatch>
 }
 
 export const compileTaint = (entries: ReadonlyArray<MatcherEntry<TaintMatcher>>): CompiledTaint => {
   const compiled = entries.map((e) => ({ entry: e, rules: compileTaintRules(e.matcher) }))
+  // `cursor.execute` and `*.execute` are both called as `execute(` somewhere in the text
+  const needles = [...new Set(entries.flatMap((e) => e.matcher.sinks.map((sink) => `${sink.split(".").pop() ?? sink}(`)))]
   return {
     active: compiled.length > 0,
+    wants: (text) => needles.some((n) => text.includes(n)),
     run: (scopes, text) =>
       compiled.flatMap(({ entry, rules }) =>
         findFlows(scopes, rules).map((hit): RawMatch => ({
