@@ -37,7 +37,10 @@ const frameName = (node: ProfileNode, root: string): string => {
   const { functionName, url, lineNumber } = node.callFrame
   const fn = functionName === "" ? "(anonymous)" : functionName
   if (url === "") return fn
-  const path = url.startsWith("file://") ? relative(root, url.slice("file://".length)) : url
+  const absolute = url.startsWith("file://") ? url.slice("file://".length) : url
+  const inModules = absolute.lastIndexOf("/node_modules/")
+  // dependencies by package path (node_modules may be a symlink out of the checkout)
+  const path = inModules !== -1 ? absolute.slice(inModules + 1) : url.startsWith("file://") ? relative(root, absolute) : url
   return `${fn} ${path}:${lineNumber + 1}`
 }
 
