@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
@@ -7,8 +7,16 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { packageRoot } from "../../src/catalogue/paths.js"
 
 /** `vigil scan` as a user runs it: the built CLI as a process (npm test builds dist/ first). */
-const vigil = (...args: Array<string>) =>
-  spawnSync(process.execPath, [join(packageRoot(), "bin", "vigil.mjs"), ...args], { encoding: "utf8", timeout: 60_000 })
+/** Async, so the test worker stays responsive while the CLI runs (spawnSync starves vitest's RPC). */
+const vigil = (...args: Array<string>): Promise<{ status: number | null; stdout: string; stderr: string }> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(packageRoot(), "bin", "vigil.mjs"), ...args], { stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")))
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
+    child.on("close", (status) => resolve({ status, stdout, stderr }))
+  })
 
 let repo = ""
 beforeAll(() => {
@@ -24,8 +32,8 @@ beforeAll(() => {
 })
 
 describe("vigil scan (local)", () => {
-  it("prints findings grouped by severity with file:line and quick wins", () => {
-    const r = vigil("scan", repo)
+  it("prints findings grouped by severity with file:line and quick wins", async () => {
+    const r = await vigil("scan", repo)
     expect(r.status).toBe(0)
     expect(r.stdout).toContain("CRITICAL")
     expect(r.stdout).toMatch(/3 files scanned/)
@@ -35,9 +43,9 @@ describe("vigil scan (local)", () => {
     expect(r.stdout).not.toContain("test_tools.py:")
   })
 
-  it("writes the SPEC scan result as JSON", () => {
+  it("writes the SPEC scan result as JSON", async () => {
     const out = join(repo, "result.json")
-    const r = vigil("scan", repo, "--format", "json", "-o", out)
+    const r = await vigil("scan", repo, "--format", "json", "-o", out)
     expect(r.status).toBe(0)
     const result = JSON.parse(readFileSync(out, "utf8"))
     expect(result).toMatchObject({ success: true, files_scanned: 3, summary: { total: 2, critical: 2 } })
@@ -46,8 +54,8 @@ describe("vigil scan (local)", () => {
     expect(result.risk_score).toBeGreaterThanOrEqual(40)
   })
 
-  it("writes SARIF that validates against the SARIF 2.1.0 schema", () => {
-    const r = vigil("scan", join(repo, "agent"), "--format", "sarif")
+  it("writes SARIF that validates against the SARIF 2.1.0 schema", async () => {
+    const r = await vigil("scan", join(repo, "agent"), "--format", "sarif")
     expect(r.status).toBe(0)
     const sarif = JSON.parse(r.stdout)
     expect(sarif.version).toBe("2.1.0")
@@ -66,13 +74,13 @@ describe("vigil scan (local)", () => {
     expect(validate(sarif), JSON.stringify(validate.errors)).toBe(true)
   })
 
-  it("exits 1 at or above --fail-on, 0 below it", () => {
-    expect(vigil("scan", repo, "--fail-on", "critical").status).toBe(1)
-    expect(vigil("scan", join(repo, "agent", "config.yaml"), "--fail-on", "low").status).toBe(0)
+  it("exits 1 at or above --fail-on, 0 below it", async () => {
+    expect((await vigil("scan", repo, "--fail-on", "critical")).status).toBe(1)
+    expect((await vigil("scan", join(repo, "agent", "config.yaml"), "--fail-on", "low")).status).toBe(0)
   })
 
-  it("exits non-zero with a clear message for a missing path", () => {
-    const r = vigil("scan", join(repo, "nope"))
+  it("exits non-zero with a clear message for a missing path", async () => {
+    const r = await vigil("scan", join(repo, "nope"))
     expect(r.status).not.toBe(0)
     expect(r.stderr + r.stdout).toMatch(/nope/)
   })
