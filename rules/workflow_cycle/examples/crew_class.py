@@ -25,5 +25,5 @@ class ReportCrew:
 
     @crew
     def crew(self) -> Crew:
-        # ruleid: workflow_cycle
+        # todoruleid: workflow_cycle
         return Crew(agents=self.agents, tasks=self.tasks)

