@@ -41,6 +41,18 @@ const firstSentence = (text: string): string => {
   return (m?.[1] ?? text.trim()).replace(/\s+/g, " ")
 }
 
+/**
+ * A secret inside a PEM private-key block: every line of the block's body is secret, though a rule
+ * may report only the first. Lines are split on real and on escaped (`\\n`) newlines.
+ */
+const pemBlockLines = (content: string, at: number): Array<string> => {
+  const begin = content.lastIndexOf("PRIVATE KEY-----", at)
+  if (begin === -1 || at - begin > 200) return []
+  const end = content.indexOf("-----END", at)
+  if (end === -1 || end - at > 20_000) return []
+  return content.slice(begin + 16, end).split(/\r?\n|\\n|["'+\s]+/).map((l) => l.trim()).filter((l) => l.length >= 8)
+}
+
 const TIER_STRENGTH = { vulnerability: 2, risk_pattern: 1, hardening: 0 } as const
 
 const strength = (x: RawMatch): number => (x.riskTier !== undefined ? TIER_STRENGTH[x.riskTier] : 1) * 10 + (x.confidence ?? 0)
@@ -85,7 +97,7 @@ export const buildFindings = (
 ): Array<Finding> => {
   const doc = new SourceDoc(path, content)
   const sorted = strongestPerLocation(matches).sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
-  const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret] : [])))]
+  const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret, ...pemBlockLines(content, m.start)] : [])))]
   const occurrences = new Map<string, number>()
   const out: Array<Finding> = []
   for (const m of sorted) {

