@@ -562,7 +562,7 @@ const main = async (): Promise<void> => {
 
     const profiles: Record<string, ReturnType<typeof summariseProfile>> = {}
     const profileWanted = (r: CorpusResult) =>
-      args.profile === "all" || (args.profile === "auto" && RATIO_TARGET_CORPORA.includes(r.name as CorpusName) && (r.ratio ?? 0) > RATIO_TARGET)
+      args.profile === "all" || (args.profile === "auto" && RATIO_TARGET_CORPORA.includes(r.name as CorpusName) && (r.ratioCpu ?? 0) > RATIO_TARGET)
     const toProfile = args.profile === "none" ? [] : corpora.filter((c) => engine.some((r) => r.name === c.name && profileWanted(r)))
     if (toProfile.length > 0) {
       log(`profile: in-process scan of ${toProfile.map((c) => c.name).join(", ")} under the V8 CPU profiler`)
