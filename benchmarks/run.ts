@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { Either } from "effect"
 import { loadCatalogueSync } from "../src/catalogue/load.js"
+import type { FileTask } from "../src/engine/Analyser.js"
 import { compileCatalogue } from "../src/engine/compileCatalogue.js"
+import { splitIntoBatches } from "../src/engine/pool/batches.js"
 import {
   CORPUS_LANGUAGE,
   CORPUS_NAMES,
@@ -276,7 +278,8 @@ const measureEngine = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: st
       language: CORPUS_LANGUAGE[corpus.name],
       files: corpus.files.length,
       bytes: corpus.bytes,
-      lines: corpus.lines
+      lines: corpus.lines,
+      batches: batchesOf(corpus, WORKERS)
     }
     const find = (mode: string, workers: number) => {
       const f = figures.find((x) => x.corpus === corpus.name && x.config.mode === mode && x.config.workers === workers)
@@ -296,6 +299,27 @@ const measureEngine = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: st
       ...(parse1 === undefined || scan1 === undefined ? { error: error ?? "not measured" } : {})
     }
   })
+}
+
+/**
+ * The pool's own split of the corpus into batches, and the best speed-up N workers can get from it
+ * (batches handed out in order to the least-loaded worker, cost proportional to bytes).
+ */
+const batchesOf = (corpus: SelectedCorpus, workers: number): CorpusResult["batches"] => {
+  // only `content.length` matters to the split
+  const tasks = corpus.files.map((f) => ({ path: f.path, kind: "python", content: { length: f.bytes } }) as unknown as FileTask)
+  const batches = splitIntoBatches(tasks)
+  const load = new Array<number>(workers).fill(0)
+  for (const b of batches) {
+    const bytes = b.reduce((s, i) => s + corpus.files[i]!.bytes, 0)
+    const least = load.indexOf(Math.min(...load))
+    load[least]! += bytes
+  }
+  return {
+    count: batches.length,
+    largestFiles: Math.max(...batches.map((b) => b.length)),
+    speedupBound: corpus.bytes / Math.max(...load)
+  }
 }
 
 /** Sums over corpora: total time is the sum of each corpus's median time. */
@@ -343,9 +367,16 @@ const totalOf = (results: ReadonlyArray<CorpusResult>): CorpusResult | undefined
   const parse1 = combine((r) => r.parse1)
   const scan1 = combine((r) => r.scan1)
   const scanN = WORKERS > 1 ? combine((r) => r.scanN) : undefined
+  const batchCount = ok.reduce((s, r) => s + r.batches.count, 0)
   return {
     name: "total",
     language: ok.map((r) => r.name).join(" + "),
+    batches: {
+      count: batchCount,
+      largestFiles: Math.max(...ok.map((r) => r.batches.largestFiles)),
+      // corpora run one after the other: the bound of the whole is the time-weighted one
+      speedupBound: bytes / ok.reduce((s, r) => s + r.bytes / r.batches.speedupBound, 0)
+    },
     files,
     bytes,
     lines,
