@@ -101,7 +101,7 @@ describe("soak", () => {
     expect(stats.failures).toEqual([])
     expect(stats.scans).toBeGreaterThan(CONCURRENCY)
     expect(growth).toBeLessThan(1.25)
-  })
+  }, (SECONDS + 120) * 1000)
 
   it("answers a burst over the rate limit with 429 and Retry-After", async () => {
     const limited = await startServer({ ...(await createTestDatabase("embedded")).env, VIGIL_RATE_LIMIT: "5" })
