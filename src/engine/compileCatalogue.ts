@@ -25,6 +25,19 @@ export interface CompiledCatalogue {
   readonly entries: <K extends Matcher["kind"]>(kind: K, target?: Target) => Array<MatcherEntry<Extract<Matcher, { kind: K }>>>
 }
 
+/** Compiles per target on first use, once: most scans touch only a few targets. */
+const memo = <K, V>(compile: (key: K) => V): ((key: K) => V) => {
+  const cache = new Map<K, V>()
+  return (key) => {
+    let value = cache.get(key)
+    if (value === undefined) {
+      value = compile(key)
+      cache.set(key, value)
+    }
+    return value
+  }
+}
+
 export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
   const all: Array<MatcherEntry<Matcher>> = catalogue.rules.flatMap((rule) =>
     rule.matchers.map((matcher, matcherIndex) => ({ rule, matcherIndex, matcher }))
@@ -37,9 +50,6 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     entries("ts-ast").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TsAstMatcher>>
   const taintFor = (targets: ReadonlyArray<string>) =>
     compileTaint(entries("taint").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TaintMatcher>>)
-  const regexCache = new Map<Target, CompiledRegex>()
-  const jsonPathCache = new Map<string, CompiledJsonPath>()
-  const graphCache = new Map<string, CompiledGraph>()
   return {
     catalogue,
     treeSitter: {
@@ -56,31 +66,15 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       javascript: taintFor(["javascript"]),
       typescript: taintFor(["javascript", "typescript"])
     },
-    jsonPathFor: (target) => {
-      let compiled = jsonPathCache.get(target)
-      if (compiled === undefined) {
-        compiled = compileJsonPath(entries("jsonpath", target) as Array<MatcherEntry<JsonPathMatcher>>)
-        jsonPathCache.set(target, compiled)
-      }
-      return compiled
-    },
-    graphFor: (builder) => {
-      let compiled = graphCache.get(builder)
-      if (compiled === undefined) {
-        compiled = compileGraph(entries("graph", builder) as Array<MatcherEntry<GraphMatcher>>)
-        graphCache.set(builder, compiled)
-      }
-      return compiled
-    },
-    regexFor: (kind) => {
-      let compiled = regexCache.get(kind)
-      if (compiled === undefined) {
-        const list = entries("regex").filter((e) => e.matcher.target === "any" || e.matcher.target === kind)
-        compiled = compileRegex(list as Array<MatcherEntry<RegexMatcher>>)
-        regexCache.set(kind, compiled)
-      }
-      return compiled
-    },
+    jsonPathFor: memo((target: "json" | "yaml" | "flowise" | "n8n" | "langflow" | "dify") =>
+      compileJsonPath(entries("jsonpath", target) as Array<MatcherEntry<JsonPathMatcher>>)
+    ),
+    graphFor: memo((builder: "flowise" | "n8n" | "langflow" | "dify") =>
+      compileGraph(entries("graph", builder) as Array<MatcherEntry<GraphMatcher>>)
+    ),
+    regexFor: memo((kind: Target) =>
+      compileRegex(entries("regex").filter((e) => e.matcher.target === "any" || e.matcher.target === kind) as Array<MatcherEntry<RegexMatcher>>)
+    ),
     entries
   }
 }

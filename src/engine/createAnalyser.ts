@@ -78,7 +78,6 @@ export const makeAnalyser = (catalogue: Catalogue, perFileMs = DEFAULT_PER_FILE_
   }
 }
 
-export const compiledFrom = (catalogue: Catalogue): CompiledCatalogue => compileCatalogue(catalogue)
 
 /** Loads and compiles the catalogue (in a worker process, once), then analyses files against it. */
 export const createAnalyser = async (options: AnalyserOptions): Promise<Analyser> => {

@@ -1,7 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect, Either, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
-import { InvalidRequest, RateLimited } from "../../domain/Errors.js"
+import { InvalidRequest } from "../../domain/Errors.js"
 import { RateLimitRepo } from "../../store/RateLimitRepo.js"
 import { VigilApi } from "../api/Api.js"
 import { CurrentPrincipal } from "../api/Authentication.js"
@@ -10,6 +10,7 @@ import { legacyScanBody } from "../legacy/legacyContract.js"
 import { boundaryOf, parseMultipart } from "../legacy/multipart.js"
 import { readBody } from "../RequestBody.js"
 import { RequestNotes } from "../RequestNotes.js"
+import { scanRateLimitResponse } from "../scanRateLimit.js"
 import { ScanService } from "../ScanService.js"
 import { validateScanRequest } from "../scanRequest.js"
 
@@ -27,17 +28,8 @@ export const LegacyHandlersLive = HttpApiBuilder.group(VigilApi, "legacy", (hand
     return handlers.handleRaw("legacyScan", () =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
-        if (config.rateLimitPerMinute > 0) {
-          const decision = yield* rateLimits.hit(principal.keyId, config.rateLimitPerMinute)
-          if (!decision.allowed) {
-            return errorResponse(
-              new RateLimited({
-                error: `Rate limit of ${config.rateLimitPerMinute} scans per minute for this key reached; retry in ${decision.retryAfterSeconds} s.`
-              }),
-              { "retry-after": String(decision.retryAfterSeconds) }
-            )
-          }
-        }
+        const limited = yield* scanRateLimitResponse(rateLimits, principal.keyId, config.rateLimitPerMinute)
+        if (limited !== undefined) return limited
         const request = yield* HttpServerRequest.HttpServerRequest
         const boundary = boundaryOf(request.headers["content-type"])
         if (boundary === undefined) {

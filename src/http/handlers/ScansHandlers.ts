@@ -1,13 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Either, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
-import { InvalidRequest, RateLimited } from "../../domain/Errors.js"
+import { InvalidRequest } from "../../domain/Errors.js"
 import { RateLimitRepo } from "../../store/RateLimitRepo.js"
 import { VigilApi } from "../api/Api.js"
 import { CurrentPrincipal } from "../api/Authentication.js"
 import { errorResponse } from "../errorResponse.js"
 import { readJsonBody } from "../RequestBody.js"
 import { RequestNotes } from "../RequestNotes.js"
+import { scanRateLimitResponse } from "../scanRateLimit.js"
 import { ScanService } from "../ScanService.js"
 import { validateScanRequest } from "../scanRequest.js"
 
@@ -25,17 +26,8 @@ export const ScansHandlersLive = HttpApiBuilder.group(VigilApi, "scans", (handle
     return handlers.handleRaw("scan", () =>
       Effect.gen(function*() {
         const principal = yield* CurrentPrincipal
-        if (config.rateLimitPerMinute > 0) {
-          const decision = yield* rateLimits.hit(principal.keyId, config.rateLimitPerMinute)
-          if (!decision.allowed) {
-            return errorResponse(
-              new RateLimited({
-                error: `Rate limit of ${config.rateLimitPerMinute} scans per minute for this key reached; retry in ${decision.retryAfterSeconds} s.`
-              }),
-              { "retry-after": String(decision.retryAfterSeconds) }
-            )
-          }
-        }
+        const limited = yield* scanRateLimitResponse(rateLimits, principal.keyId, config.rateLimitPerMinute)
+        if (limited !== undefined) return limited
         const body = yield* readJsonBody(config.maxBodyBytes)
         const request = validateScanRequest(body, limits)
         if (Either.isLeft(request)) return yield* Effect.fail(new InvalidRequest({ error: request.left }))
