@@ -1,0 +1,102 @@
+/**
+ * What data flow knows about a value: where it may come from (provenance), whether it is a
+ * credential, its constant text or constant prefix, which parameters of the current function flow
+ * into it (for helper summaries), and which checks every non-constant part of it has passed.
+ */
+export const enum Prov {
+  Constant = 0,
+  Config = 1,
+  Unknown = 2,
+  Untrusted = 3
+}
+
+export interface Value {
+  readonly prov: Prov
+  readonly secret: boolean
+  /** the whole constant text, when every part is constant */
+  readonly text?: string
+  /** the constant text the value starts with (scheme and host of a URL built from a constant) */
+  readonly prefix?: string
+  /** bit i: parameter i of the function being evaluated flows into the value */
+  readonly params: number
+  /** bitmask of guard kinds every non-constant part has passed (see GUARD_BITS) */
+  readonly guards: number
+  /** sanitizer calls every non-constant part went through */
+  readonly sanitized: ReadonlyArray<string>
+  /** what the untrusted data is, for messages: "request data", "model output", "tool argument" */
+  readonly label?: string
+  /** container fields with known keys */
+  readonly fields?: ReadonlyMap<string, Value>
+  /** the value is a list / array literal */
+  readonly container?: boolean
+}
+
+export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8 } as const
+
+export const constant = (text?: string): Value => ({
+  prov: Prov.Constant,
+  secret: false,
+  ...(text !== undefined ? { text, prefix: text } : {}),
+  params: 0,
+  guards: 0,
+  sanitized: []
+})
+
+export const UNKNOWN_VALUE: Value = { prov: Prov.Unknown, secret: false, params: 0, guards: 0, sanitized: [] }
+
+const intersect = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> =>
+  a.length === 0 || b.length === 0 ? [] : a.filter((x) => b.includes(x))
+
+/** Data of both (a value built from two others, or a variable assigned twice). */
+export const join = (a: Value, b: Value): Value => {
+  const aConst = a.prov === Prov.Constant && a.params === 0
+  const bConst = b.prov === Prov.Constant && b.params === 0
+  const prov = a.prov >= b.prov ? a.prov : b.prov
+  const label = a.prov >= b.prov ? a.label ?? b.label : b.label ?? a.label
+  return {
+    prov,
+    secret: a.secret || b.secret,
+    params: a.params | b.params,
+    guards: aConst ? b.guards : bConst ? a.guards : a.guards & b.guards,
+    sanitized: aConst ? b.sanitized : bConst ? a.sanitized : intersect(a.sanitized, b.sanitized),
+    ...(label !== undefined ? { label } : {})
+  }
+}
+
+/** Parts written one after the other: the constant prefix is kept while the parts are constant. */
+export const concat = (parts: ReadonlyArray<Value>): Value => {
+  if (parts.length === 0) return constant("")
+  let out = parts[0]!
+  let prefix = parts[0]!.prefix ?? ""
+  let text: string | undefined = parts[0]!.text
+  let prefixOpen = parts[0]!.text !== undefined
+  for (let i = 1; i < parts.length; i++) {
+    const p = parts[i]!
+    out = join(out, p)
+    if (prefixOpen) {
+      prefix += p.prefix ?? ""
+      prefixOpen = p.text !== undefined
+    }
+    text = text !== undefined && p.text !== undefined ? text + p.text : undefined
+  }
+  const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = out
+  return { ...rest, ...(text !== undefined ? { text } : {}), ...(prefix !== "" ? { prefix } : {}) }
+}
+
+export const joinAll = (values: ReadonlyArray<Value>): Value => {
+  if (values.length === 0) return constant()
+  let out = values[0]!
+  for (let i = 1; i < values.length; i++) out = join(out, values[i]!)
+  if (values.length > 1) {
+    const { text: _t, prefix: _p, ...rest } = out
+    return rest
+  }
+  return out
+}
+
+export const PROV_NAMES: Record<Prov, string> = {
+  [Prov.Constant]: "constant",
+  [Prov.Config]: "configuration",
+  [Prov.Unknown]: "unknown",
+  [Prov.Untrusted]: "untrusted"
+}

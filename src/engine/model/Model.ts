@@ -1,0 +1,134 @@
+/**
+ * The semantic model of one source file: what the code does with data, independent of the language
+ * it is written in. One small module per language (python.ts, go.ts, script.ts) fills it from the
+ * syntax tree in one pass; every rule reads the model, never the tree, and trees are dropped after.
+ *
+ * Names are canonical: an import alias is resolved to the module path it stands for
+ * (`import subprocess as sp; sp.run` is `subprocess.run`, `const { exec } = require("child_process")`
+ * is `child_process.exec`, Go's `exec.Command` is `os/exec.Command`), and a variable that holds the
+ * result of a call is named by that call (`conn = sqlite3.connect(); conn.cursor()` is
+ * `sqlite3.connect().cursor`). Rules match these names with `*` globs (see flow/names.ts).
+ */
+
+/** A UTF-16 offset range into the file text. */
+export interface Span {
+  readonly start: number
+  readonly end: number
+}
+
+/** An expression, reduced to what data flow needs. */
+export type Expr =
+  | { readonly k: "lit"; readonly value: string | number | boolean | null }
+  | { readonly k: "name"; readonly name: string }
+  /** a canonical reference to something imported or global (`os.environ`, `request.args`) */
+  | { readonly k: "ref"; readonly name: string }
+  | { readonly k: "attr"; readonly obj: Expr; readonly name: string }
+  | { readonly k: "index"; readonly obj: Expr; readonly key: Expr }
+  | { readonly k: "call"; readonly call: number }
+  /** string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join */
+  | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr> }
+  /** dict / list / object / struct literal; keys are known for literal keys */
+  | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr }> }
+  /** arithmetic, comparisons and other operators: data flows through */
+  | { readonly k: "op"; readonly parts: ReadonlyArray<Expr> }
+  /** a lambda / arrow function defined inline */
+  | { readonly k: "func"; readonly fn: number }
+  | { readonly k: "unknown" }
+
+/** One argument of a call, positional (`name` undefined) or keyword / options-object field. */
+export interface Arg {
+  readonly name?: string
+  readonly value: Expr
+  readonly span: Span
+}
+
+export interface Call {
+  /** canonical dotted callee, `subprocess.run`, `sqlite3.connect().cursor().execute`, `*` parts unknown */
+  readonly callee: string
+  /** the callee as written, for messages */
+  readonly written: string
+  /** the receiver of a method call (`cur` in `cur.execute(q)`), when there is one */
+  readonly receiver?: Expr
+  readonly args: ReadonlyArray<Arg>
+  readonly span: Span
+  /** the enclosing function (index into `functions`), or -1 for module level */
+  readonly fn: number
+  /** JS `new X()` */
+  readonly isNew?: boolean
+  /** functions passed as arguments (position or options field -> function index), for framework roles */
+  readonly callbacks?: ReadonlyArray<{ readonly arg?: number; readonly field?: string; readonly fn: number }>
+}
+
+/** Where data goes: an assignment target, as a variable plus a field path (`state["x"]`, `self.y`). */
+export interface Target {
+  readonly name: string
+  readonly path: ReadonlyArray<string>
+}
+
+/**
+ * A guard the code applies to a variable before it reaches a sink: the engine removes the guarded
+ * variable's taint for rules that name the guard kind (rules/…: `guards`).
+ */
+export type GuardKind =
+  /** `x in ALLOWED`, `ALLOWED.includes(x)`, `slices.Contains(allowed, x)`, `x == "const"` */
+  | "allowlist"
+  /** `resolved.startswith(base)`, `is_relative_to`, `filepath.Rel`, `startsWith(base + sep)` */
+  | "contained"
+  /** `urlparse(u).hostname in HOSTS`, `new URL(u).host === "..."` */
+  | "host_allowlist"
+  /** `isinstance(x, int)`, `int(x)`, `Number(x)`, regex fullmatch on an anchored pattern */
+  | "validated"
+
+export type Statement =
+  | { readonly k: "assign"; readonly target: Target; readonly value: Expr; readonly span: Span }
+  /** `for x in xs` / `for (const x of xs)` / `for _, x := range xs`: x gets xs's data */
+  | { readonly k: "iterate"; readonly target: Target; readonly value: Expr; readonly span: Span }
+  | { readonly k: "return"; readonly value: Expr; readonly span: Span }
+  | { readonly k: "call"; readonly call: number; readonly span: Span }
+  /**
+   * A check of a variable. `exits`: the failing branch leaves (return / raise / throw / continue),
+   * so code after the check in the same block only runs when it held. `scope`: the span where the
+   * check is known to hold (the rest of the block after an exiting check, or the positive branch).
+   */
+  | { readonly k: "guard"; readonly kind: GuardKind; readonly name: string; readonly scope: Span; readonly span: Span }
+
+export type FunctionRole = "tool" | "mcp_tool" | "route" | "agent_callback" | "task" | "plain"
+
+export interface FunctionInfo {
+  readonly name: string
+  readonly params: ReadonlyArray<string>
+  /** canonical type names of the parameters where declared (`mcp.CallToolRequest`, `fastapi.Request`) */
+  readonly paramTypes?: ReadonlyArray<string | undefined>
+  /** canonical names of decorators (`langchain_core.tools.tool`, `app.get`), calls without args */
+  readonly decorators: ReadonlyArray<string>
+  /** filled by the framework models after building (flow/roles.ts) */
+  role: FunctionRole
+  readonly span: Span
+  /** the span of the name (for findings about the function itself) */
+  readonly nameSpan: Span
+  /** statements in source order, nested blocks flattened (flow-insensitive inside a function) */
+  readonly body: Array<Statement>
+  /** the function this one is nested in (-1: module level), so closures see outer variables */
+  readonly parent: number
+  /** the docstring / leading comment, for rules that read tool descriptions */
+  readonly doc?: string
+}
+
+export interface Import {
+  /** the local name bound (`sp`, `exec`, `OpenAI`) */
+  readonly local: string
+  /** what it stands for (`subprocess`, `child_process.exec`, `openai`) */
+  readonly canonical: string
+  readonly span: Span
+}
+
+export interface SemanticModel {
+  readonly language: "python" | "go" | "javascript" | "typescript"
+  readonly imports: ReadonlyArray<Import>
+  readonly functions: ReadonlyArray<FunctionInfo>
+  readonly calls: ReadonlyArray<Call>
+  /** module-level statements (scripts, constants, configuration objects) */
+  readonly module: Array<Statement>
+  /** module-level names bound to constants, for constant propagation into functions */
+  readonly constants: ReadonlyMap<string, Expr>
+}

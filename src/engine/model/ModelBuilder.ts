@@ -1,0 +1,100 @@
+import type { Arg, Call, Expr, FunctionInfo, Import, SemanticModel, Span, Statement } from "./Model.js"
+
+/**
+ * Collects what a language module finds while it walks a tree, and resolves names against the
+ * file's imports and the calls whose results variables hold, so every callee in the model is
+ * canonical. Shared by every language: only the walking is language-specific.
+ */
+export class ModelBuilder {
+  readonly imports: Array<Import> = []
+  readonly functions: Array<FunctionInfo> = []
+  readonly calls: Array<Call> = []
+  readonly module: Array<Statement> = []
+  readonly constants = new Map<string, Expr>()
+  private readonly aliases = new Map<string, string>()
+  /** per function: variable -> canonical name of what it holds (`conn` -> `sqlite3.connect()`) */
+  private readonly holders = new Map<number, Map<string, string>>()
+
+  constructor(readonly language: SemanticModel["language"]) {}
+
+  addImport(local: string, canonical: string, span: Span): void {
+    this.imports.push({ local, canonical, span })
+    this.aliases.set(local, canonical)
+  }
+
+  isImported(local: string): boolean {
+    return this.aliases.has(local)
+  }
+
+  /** Remembers that `name` holds an instance / result of `canonical`, for method calls on it. */
+  bindHolder(fn: number, name: string, canonical: string): void {
+    let scope = this.holders.get(fn)
+    if (scope === undefined) {
+      scope = new Map()
+      this.holders.set(fn, scope)
+    }
+    scope.set(name, canonical)
+  }
+
+  /**
+   * The canonical form of a dotted name as written: its first segment is an import alias, a variable
+   * holding a call's result (looked up from the function outwards), or left as written.
+   */
+  canonical(fn: number, dotted: string, parentOf: (fn: number) => number): string {
+    // longest held prefix first, so `self.client.chat` finds what `self.client` was bound to
+    for (let cut = dotted.length; cut > 0; cut = dotted.lastIndexOf(".", cut - 1)) {
+      const head = dotted.slice(0, cut)
+      const rest = dotted.slice(cut)
+      for (let scope = fn; ; scope = parentOf(scope)) {
+        const held = this.holders.get(scope)?.get(head)
+        if (held !== undefined) return held + rest
+        if (scope === -1) break
+      }
+      if (cut === -1) break
+    }
+    const dot = dotted.indexOf(".")
+    const head = dot === -1 ? dotted : dotted.slice(0, dot)
+    const alias = this.aliases.get(head)
+    return alias !== undefined ? alias + (dot === -1 ? "" : dotted.slice(dot)) : dotted
+  }
+
+  addCall(call: Omit<Call, "callee"> & { callee: string }): number {
+    this.calls.push(call)
+    return this.calls.length - 1
+  }
+
+  addFunction(info: FunctionInfo): number {
+    this.functions.push(info)
+    return this.functions.length - 1
+  }
+
+  parentOf = (fn: number): number => (fn === -1 ? -1 : this.functions[fn]!.parent)
+
+  build(): SemanticModel {
+    return {
+      language: this.language,
+      imports: this.imports,
+      functions: this.functions,
+      calls: this.calls,
+      module: this.module,
+      constants: this.constants
+    }
+  }
+}
+
+export const UNKNOWN: Expr = { k: "unknown" }
+
+export const argOf = (args: ReadonlyArray<Arg>, position: number | string): Arg | undefined =>
+  typeof position === "number"
+    ? args.filter((a) => a.name === undefined)[position]
+    : args.find((a) => a.name === position)
+
+/** Dotted text of a name/attribute chain (`a.b.c`), or undefined when it is not one. */
+export const dottedOf = (expr: Expr): string | undefined => {
+  if (expr.k === "name" || expr.k === "ref") return expr.name
+  if (expr.k === "attr") {
+    const head = dottedOf(expr.obj)
+    return head === undefined ? undefined : `${head}.${expr.name}`
+  }
+  return undefined
+}

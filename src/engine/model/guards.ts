@@ -1,0 +1,22 @@
+import type { GuardKind } from "./Model.js"
+
+/**
+ * Checks that make a value safe, by the name of the function or method that performs them. They are
+ * the same idea in every language; each language module finds them in its own syntax.
+ */
+const CHECKS: ReadonlyArray<readonly [RegExp, GuardKind]> = [
+  // containment after normalisation
+  [/^(?:startswith|startsWith|is_relative_to|HasPrefix|relative_to|commonpath)$/, "contained"],
+  // allow-list membership
+  [/^(?:includes|has|Contains|contains|ContainsKey|__contains__|hasOwnProperty|get)$/, "allowlist"],
+  // validation of shape or type
+  [/^(?:isinstance|isdigit|isnumeric|isdecimal|isalnum|isidentifier|fullmatch|match|test|MatchString|isInteger|isSafeInteger|is_valid|validate|isValid)$/, "validated"]
+]
+
+export const checkKindOf = (name: string): GuardKind | undefined => {
+  for (const [re, kind] of CHECKS) if (re.test(name)) return kind
+  return undefined
+}
+
+/** Calls that normalise a path or URL before it is checked (the checked value is their receiver). */
+export const NORMALISERS = new Set(["resolve", "absolute", "realpath", "abspath", "normpath", "Clean", "Abs", "normalize", "toLowerCase", "lower"])

@@ -1,0 +1,597 @@
+import type { SyntaxNode, Tree } from "../../languages/treeSitter.js"
+import type { Arg, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
+import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { checkKindOf, NORMALISERS } from "./guards.js"
+
+/**
+ * Fills the semantic model from a Python tree. Walks module level and every function once; nested
+ * blocks are flattened into the function's statement list (data flow inside a function is
+ * flow-insensitive, guards carry the span where they hold).
+ */
+export const pythonModel = (tree: Tree, text: string): SemanticModel => new PythonWalker(text).run(tree.rootNode)
+
+const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
+const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
+
+class PythonWalker {
+  private readonly b = new ModelBuilder("python")
+  constructor(private readonly text: string) {}
+
+  run(root: SyntaxNode): SemanticModel {
+    this.block(root, -1, this.b.module)
+    return this.b.build()
+  }
+
+  private body(fn: number): Array<Statement> {
+    return fn === -1 ? this.b.module : this.b.functions[fn]!.body
+  }
+
+  /** Statements of a block (module, function body, if/for/with/try bodies). */
+  private block(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+    const children = node.namedChildren
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!
+      this.statement(child, fn, out, node)
+    }
+  }
+
+  private statement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
+    switch (node.type) {
+      case "import_statement":
+        return this.importStatement(node)
+      case "import_from_statement":
+        return this.importFrom(node)
+      case "future_import_statement":
+        return
+      case "decorated_definition": {
+        const definition = node.childForFieldName("definition")
+        const decorators = node.namedChildren.filter((c) => c.type === "decorator")
+        if (definition?.type === "function_definition") this.functionDef(definition, fn, decorators)
+        else if (definition?.type === "class_definition") this.classDef(definition, fn, decorators)
+        return
+      }
+      case "function_definition":
+        return void this.functionDef(node, fn, [])
+      case "class_definition":
+        return this.classDef(node, fn, [])
+      case "expression_statement": {
+        for (const inner of node.namedChildren) this.exprStatement(inner, fn, out)
+        return
+      }
+      case "return_statement": {
+        const value = node.namedChildren[0]
+        out.push({ k: "return", value: value === undefined ? { k: "lit", value: null } : this.expr(value, fn), span: span(node) })
+        return
+      }
+      case "if_statement":
+        return this.ifStatement(node, fn, out, block)
+      case "assert_statement": {
+        const cond = node.namedChildren[0]
+        if (cond !== undefined) this.guardsOf(cond, false, { start: node.endIndex, end: block.endIndex }, out, fn)
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return
+      }
+      case "for_statement": {
+        const left = node.childForFieldName("left")
+        const right = node.childForFieldName("right")
+        if (left !== null && right !== null) {
+          const value = this.expr(right, fn)
+          for (const target of this.targets(left, fn)) out.push({ k: "iterate", target, value, span: span(node) })
+        }
+        const bodyNode = node.childForFieldName("body")
+        if (bodyNode !== null) this.block(bodyNode, fn, out)
+        const alt = node.childForFieldName("alternative")
+        if (alt !== null) this.block(alt, fn, out)
+        return
+      }
+      case "while_statement": {
+        const cond = node.childForFieldName("condition")
+        if (cond !== null) this.expr(cond, fn)
+        for (const c of node.namedChildren) if (c.type === "block" || c.type === "else_clause") this.block(c, fn, out)
+        return
+      }
+      case "with_statement": {
+        for (const c of node.namedChildren) {
+          if (c.type === "with_clause") {
+            for (const item of c.namedChildren) {
+              const value = item.childForFieldName("value") ?? item.namedChildren[0]
+              if (value === undefined || value === null) continue
+              if (value.type === "as_pattern") {
+                const source = value.namedChildren[0]
+                const alias = value.childForFieldName("alias") ?? value.namedChildren[1]
+                if (source !== undefined && alias !== undefined && alias !== null) {
+                  const v = this.expr(source, fn)
+                  for (const target of this.targets(alias.type === "as_pattern_target" ? alias.namedChildren[0] ?? alias : alias, fn)) {
+                    out.push({ k: "assign", target, value: v, span: span(item) })
+                    if (v.k === "call") this.b.bindHolder(fn, target.name, `${this.b.calls[v.call]!.callee}()`)
+                  }
+                }
+              } else this.expr(value, fn)
+            }
+          } else if (c.type === "block") this.block(c, fn, out)
+        }
+        return
+      }
+      case "try_statement":
+      case "block":
+      case "else_clause":
+      case "finally_clause":
+      case "except_clause":
+      case "match_statement":
+      case "case_clause": {
+        for (const c of node.namedChildren) {
+          if (c.type === "block") this.block(c, fn, out)
+          else if (c.type.endsWith("_clause") || c.type === "block") this.statement(c, fn, out, block)
+          else if (node.type === "match_statement" && c.type !== "block") this.expr(c, fn)
+        }
+        return
+      }
+      case "raise_statement": {
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return
+      }
+      case "global_statement":
+      case "nonlocal_statement":
+      case "pass_statement":
+      case "break_statement":
+      case "continue_statement":
+      case "comment":
+        return
+      default:
+        if (node.type.endsWith("_statement")) for (const c of node.namedChildren) this.expr(c, fn)
+    }
+  }
+
+  private exprStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+    if (node.type === "assignment" || node.type === "augmented_assignment") {
+      const left = node.childForFieldName("left")
+      const right = node.childForFieldName("right")
+      if (left === null) return
+      if (right === null) {
+        // annotated declaration without a value: `x: int`
+        return
+      }
+      const value = this.expr(right, fn)
+      const augmented = node.type === "augmented_assignment"
+      const targets = this.targets(left, fn)
+      // `a, b = f()`: each target gets the whole value (destructuring keeps the data)
+      for (const target of targets) {
+        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value] } : value
+        out.push({ k: "assign", target, value: v, span: span(node) })
+        if (!augmented && value.k === "call" && targets.length === 1) {
+          const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
+          const holderScope = target.name === "self" ? -1 : fn
+          this.b.bindHolder(holderScope, key, `${this.b.calls[value.call]!.callee}()`)
+        }
+        if (fn === -1 && targets.length === 1 && target.path.length === 0 && !augmented) this.b.constants.set(target.name, value)
+      }
+      return
+    }
+    const value = this.expr(node, fn)
+    if (value.k === "call") out.push({ k: "call", call: value.call, span: span(node) })
+  }
+
+  private targetRead(target: Target): Expr {
+    let e: Expr = { k: "name", name: target.name }
+    for (const p of target.path) e = { k: "attr", obj: e, name: p }
+    return e
+  }
+
+  /** Assignment targets: names, attribute paths (`self.x`), subscripts with literal keys, tuples. */
+  private targets(node: SyntaxNode, fn: number): Array<Target> {
+    switch (node.type) {
+      case "identifier":
+        return [{ name: node.text, path: [] }]
+      case "attribute":
+      case "subscript": {
+        const path: Array<string> = []
+        let cur: SyntaxNode | null = node
+        while (cur !== null && (cur.type === "attribute" || cur.type === "subscript")) {
+          if (cur.type === "attribute") path.unshift(cur.childForFieldName("attribute")?.text ?? "?")
+          else {
+            const key = cur.childForFieldName("subscript")
+            const lit = key === null ? undefined : this.literalKey(key)
+            path.unshift(lit ?? "*")
+            if (key !== null) this.expr(key, fn)
+          }
+          cur = cur.type === "attribute" ? cur.childForFieldName("object") : cur.childForFieldName("value")
+        }
+        if (cur === null || cur.type !== "identifier") return []
+        return [{ name: cur.text, path }]
+      }
+      case "pattern_list":
+      case "tuple_pattern":
+      case "list_pattern":
+      case "expression_list":
+      case "tuple":
+      case "list":
+        return node.namedChildren.flatMap((c) => this.targets(c, fn))
+      case "list_splat_pattern":
+      case "parenthesized_expression":
+        return node.namedChildren.flatMap((c) => this.targets(c, fn))
+      default:
+        return []
+    }
+  }
+
+  private literalKey(node: SyntaxNode): string | undefined {
+    if (node.type === "string" && !node.namedChildren.some((c) => c.type === "interpolation")) return this.stringValue(node)
+    if (node.type === "integer") return node.text
+    return undefined
+  }
+
+  private stringValue(node: SyntaxNode): string {
+    let out = ""
+    for (const c of node.namedChildren) if (c.type === "string_content" || c.type === "escape_sequence") out += c.text
+    return out
+  }
+
+  private ifStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
+    const cond = node.childForFieldName("condition")
+    const consequence = node.childForFieldName("consequence")
+    if (cond !== null) {
+      this.expr(cond, fn)
+      if (consequence !== null) {
+        const exits = consequence.namedChildren.length > 0 && consequence.namedChildren.every((s) => EXITS.has(s.type) || s.type === "comment" || s.type === "expression_statement" && /^(?:logger|logging|log)\b/.test(s.text))
+          && consequence.namedChildren.some((s) => EXITS.has(s.type))
+        if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
+        else this.guardsOf(cond, false, span(consequence), out, fn)
+      }
+    }
+    if (consequence !== null) this.block(consequence, fn, out)
+    for (const c of node.namedChildren) {
+      if (c.type === "elif_clause") {
+        const ec = c.childForFieldName("condition")
+        const eb = c.childForFieldName("consequence")
+        if (ec !== null) this.expr(ec, fn)
+        if (ec !== null && eb !== null) this.guardsOf(ec, false, span(eb), out, fn)
+        if (eb !== null) this.block(eb, fn, out)
+      } else if (c.type === "else_clause") {
+        const eb = c.childForFieldName("body") ?? c.namedChildren[0]
+        if (eb !== undefined && eb !== null) this.block(eb, fn, out)
+      }
+    }
+  }
+
+  /**
+   * Records the checks a condition makes. `negated`: the condition's failure is what holds in
+   * `scope` (the `if not ok: raise` shape), so only negated checks count there.
+   */
+  private guardsOf(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+    if (cond.type === "parenthesized_expression") {
+      const inner = cond.namedChildren[0]
+      if (inner !== undefined) this.guardsOf(inner, negated, scope, out, fn)
+      return
+    }
+    if (cond.type === "boolean_operator") {
+      const op = cond.children.find((c) => !c.isNamed)?.type
+      const left = cond.childForFieldName("left")
+      const right = cond.childForFieldName("right")
+      // `if not a or not b: raise` => both hold after; `if a and b:` => both hold inside
+      if ((negated && op === "or") || (!negated && op === "and")) {
+        if (left !== null) this.guardsOf(left, negated, scope, out, fn)
+        if (right !== null) this.guardsOf(right, negated, scope, out, fn)
+      }
+      return
+    }
+    if (cond.type === "not_operator") {
+      const arg = cond.childForFieldName("argument")
+      if (arg !== null) this.guardsOf(arg, !negated, scope, out, fn)
+      return
+    }
+    if (cond.type === "comparison_operator") {
+      const ops = cond.children.filter((c) => !c.isNamed).map((c) => c.type)
+      const [left, right] = cond.namedChildren
+      if (left === undefined || right === undefined) return
+      const op = ops.join(" ")
+      const positive = op === "in" || op === "==" || op === "is"
+      const negative = op === "not in" || op === "!=" || op === "is not"
+      if ((positive && !negated) || (negative && negated)) {
+        if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
+        if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
+      }
+      return
+    }
+    if (cond.type === "call") {
+      const fnNode = cond.childForFieldName("function")
+      const args = cond.childForFieldName("arguments")?.namedChildren ?? []
+      if (fnNode === null) return
+      const written = fnNode.type === "attribute" ? fnNode.childForFieldName("attribute")?.text ?? "" : fnNode.text
+      if (negated) return // a failed check proves nothing
+      const kind = checkKindOf(written)
+      if (kind === undefined) return
+      const subject = kind === "validated" && fnNode.type === "identifier" ? args[0] : kind === "validated" && /match$/.test(written) ? args[1] : fnNode.type === "attribute" ? fnNode.childForFieldName("object") ?? undefined : args[0]
+      if (subject !== undefined && subject !== null) this.guard(kind, subject, scope, cond, out, fn)
+      return
+    }
+  }
+
+  private guard(kind: GuardKind, subject: SyntaxNode, scope: Span, cond: SyntaxNode, out: Array<Statement>, fn: number): void {
+    let node = subject
+    // `str(p).startswith(...)`, `urlparse(u).hostname in HOSTS`: the check is about p / u
+    let hostPart = false
+    for (;;) {
+      if (node.type === "call" && (node.childForFieldName("arguments")?.namedChildren.length ?? 0) >= 1) {
+        const callee = node.childForFieldName("function")?.text ?? ""
+        if (/(?:^|\.)(?:str|os\.fspath|urlparse|urlsplit|url_parse|URL|Path|resolve|realpath|abspath|normpath)$/.test(callee)) {
+          if (/url/i.test(callee)) hostPart = true
+          node = node.childForFieldName("arguments")!.namedChildren[0]!
+          continue
+        }
+      }
+      if (node.type === "attribute") {
+        const attr = node.childForFieldName("attribute")?.text ?? ""
+        if (/^(?:hostname|netloc|host|scheme)$/.test(attr)) hostPart = true
+        if (/^(?:hostname|netloc|host|scheme|parent|name|suffix|stem)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr)) {
+          node = node.childForFieldName("object")!
+          continue
+        }
+      }
+      if (node.type === "call") {
+        const f = node.childForFieldName("function")
+        if (f?.type === "attribute" && NORMALISERS.has(f.childForFieldName("attribute")?.text ?? "")) {
+          node = f.childForFieldName("object")!
+          continue
+        }
+      }
+      break
+    }
+    const name = node.type === "identifier" ? node.text : node.type === "attribute" ? dottedOf(this.expr(node, fn)) : undefined
+    if (name === undefined) return
+    out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
+  }
+
+  private importStatement(node: SyntaxNode): void {
+    for (const c of node.namedChildren) {
+      if (c.type === "dotted_name") {
+        const full = c.text
+        // `import os.path` binds `os`
+        this.b.addImport(full.split(".")[0]!, full.split(".")[0]!, span(c))
+        if (full.includes(".")) this.b.addImport(full, full, span(c))
+      } else if (c.type === "aliased_import") {
+        const name = c.childForFieldName("name")?.text
+        const alias = c.childForFieldName("alias")?.text
+        if (name !== undefined && alias !== undefined) this.b.addImport(alias, name, span(c))
+      }
+    }
+  }
+
+  private importFrom(node: SyntaxNode): void {
+    const moduleNode = node.childForFieldName("module_name")
+    const moduleName = moduleNode?.text.replace(/^\.+/, "") ?? ""
+    for (const c of node.namedChildren) {
+      if (c === moduleNode || c.id === moduleNode?.id) continue
+      if (c.type === "dotted_name") this.b.addImport(c.text, moduleName === "" ? c.text : `${moduleName}.${c.text}`, span(c))
+      else if (c.type === "aliased_import") {
+        const name = c.childForFieldName("name")?.text
+        const alias = c.childForFieldName("alias")?.text
+        if (name !== undefined && alias !== undefined) this.b.addImport(alias, moduleName === "" ? name : `${moduleName}.${name}`, span(c))
+      }
+    }
+  }
+
+  private classDef(node: SyntaxNode, fn: number, _decorators: ReadonlyArray<SyntaxNode>): void {
+    const bodyNode = node.childForFieldName("body")
+    if (bodyNode === null) return
+    // class attributes behave like module-level constants of the class; methods are functions
+    this.block(bodyNode, fn, this.body(fn))
+  }
+
+  private functionDef(node: SyntaxNode, parent: number, decorators: ReadonlyArray<SyntaxNode>): number {
+    const nameNode = node.childForFieldName("name")
+    const params: Array<string> = []
+    const paramsNode = node.childForFieldName("parameters")
+    for (const p of paramsNode?.namedChildren ?? []) {
+      const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
+      if (id !== undefined && id !== null) params.push(id.text)
+    }
+    const bodyNode = node.childForFieldName("body")
+    const first = bodyNode?.namedChildren[0]
+    const doc = first?.type === "expression_statement" && first.namedChildren[0]?.type === "string" ? this.stringValue(first.namedChildren[0]) : undefined
+    const index = this.b.addFunction({
+      name: nameNode?.text ?? "<lambda>",
+      params,
+      decorators: decorators.map((d) => this.decoratorName(d, parent)),
+      role: "plain",
+      span: span(decorators.length > 0 ? decorators[0]!.parent ?? node : node),
+      nameSpan: nameNode === null ? span(node) : span(nameNode),
+      body: [],
+      parent,
+      ...(doc !== undefined ? { doc } : {})
+    })
+    for (const p of paramsNode?.namedChildren ?? []) {
+      const value = p.childForFieldName("value")
+      if (value !== null) this.expr(value, parent)
+    }
+    if (bodyNode !== null) this.block(bodyNode, index, this.b.functions[index]!.body)
+    return index
+  }
+
+  private decoratorName(d: SyntaxNode, fn: number): string {
+    const inner = d.namedChildren[0]
+    if (inner === undefined) return ""
+    const target = inner.type === "call" ? inner.childForFieldName("function") : inner
+    if (target === null) return ""
+    if (inner.type === "call") this.expr(inner, fn)
+    const dotted = target.type === "identifier" || target.type === "attribute" ? target.text : ""
+    return this.b.canonical(fn, dotted, this.b.parentOf)
+  }
+
+  /** Reduces an expression to the model; calls are recorded as they are met. */
+  expr(node: SyntaxNode, fn: number): Expr {
+    switch (node.type) {
+      case "identifier":
+        return this.b.isImported(node.text) ? { k: "ref", name: this.b.canonical(fn, node.text, this.b.parentOf) } : { k: "name", name: node.text }
+      case "string": {
+        const interpolations = node.namedChildren.filter((c) => c.type === "interpolation")
+        if (interpolations.length === 0) return { k: "lit", value: this.stringValue(node) }
+        const parts: Array<Expr> = []
+        for (const c of node.namedChildren) {
+          if (c.type === "string_content" || c.type === "escape_sequence") parts.push({ k: "lit", value: c.text })
+          else if (c.type === "interpolation") {
+            const e = c.childForFieldName("expression") ?? c.namedChildren[0]
+            parts.push(e === undefined || e === null ? UNKNOWN : this.expr(e, fn))
+          }
+        }
+        return { k: "concat", parts }
+      }
+      case "concatenated_string":
+        return { k: "concat", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      case "integer":
+      case "float":
+        return { k: "lit", value: Number(node.text.replace(/_/g, "")) }
+      case "true":
+        return { k: "lit", value: true }
+      case "false":
+        return { k: "lit", value: false }
+      case "none":
+        return { k: "lit", value: null }
+      case "attribute": {
+        const obj = node.childForFieldName("object")
+        const attr = node.childForFieldName("attribute")?.text ?? "?"
+        if (obj === null) return UNKNOWN
+        const inner = this.expr(obj, fn)
+        if (inner.k === "ref") return { k: "ref", name: `${inner.name}.${attr}` }
+        return { k: "attr", obj: inner, name: attr }
+      }
+      case "subscript": {
+        const value = node.childForFieldName("value")
+        const key = node.childForFieldName("subscript")
+        if (value === null) return UNKNOWN
+        return { k: "index", obj: this.expr(value, fn), key: key === null ? UNKNOWN : this.expr(key, fn) }
+      }
+      case "binary_operator": {
+        const left = node.childForFieldName("left")
+        const right = node.childForFieldName("right")
+        const op = node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type
+        const parts = [left, right].filter((x): x is SyntaxNode => x !== null).map((x) => this.expr(x, fn))
+        if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
+          return { k: "concat", parts }
+        if (op === "/") return { k: "concat", parts } // pathlib joins
+        return { k: "op", parts }
+      }
+      case "call":
+        return this.call(node, fn)
+      case "await":
+      case "parenthesized_expression":
+      case "expression_statement":
+      case "type":
+      case "starred_expression":
+      case "list_splat":
+      case "dictionary_splat": {
+        const inner = node.namedChildren[0]
+        return inner === undefined ? UNKNOWN : this.expr(inner, fn)
+      }
+      case "dictionary": {
+        const entries: Array<{ key?: string; value: Expr }> = []
+        for (const pair of node.namedChildren) {
+          if (pair.type === "pair") {
+            const k = pair.childForFieldName("key")
+            const v = pair.childForFieldName("value")
+            const key = k === null ? undefined : this.literalKey(k)
+            if (k !== null && key === undefined) this.expr(k, fn)
+            entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
+          } else entries.push({ value: this.expr(pair, fn) })
+        }
+        return { k: "container", entries }
+      }
+      case "list":
+      case "tuple":
+      case "set":
+      case "expression_list":
+        return { k: "container", entries: node.namedChildren.map((c) => ({ value: this.expr(c, fn) })) }
+      case "list_comprehension":
+      case "set_comprehension":
+      case "generator_expression":
+      case "dictionary_comprehension": {
+        // the produced elements carry the data of the body and of what is iterated
+        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      }
+      case "for_in_clause": {
+        const right = node.childForFieldName("right")
+        return right === null ? UNKNOWN : this.expr(right, fn)
+      }
+      case "if_clause":
+        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      case "conditional_expression": {
+        const [a, , c] = node.namedChildren
+        return { k: "op", parts: [a, c].filter((x): x is SyntaxNode => x !== undefined).map((x) => this.expr(x, fn)) }
+      }
+      case "boolean_operator":
+        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      case "comparison_operator":
+      case "not_operator":
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return { k: "lit", value: true }
+      case "unary_operator":
+        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      case "lambda": {
+        const bodyNode = node.childForFieldName("body")
+        const params: Array<string> = []
+        for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) if (p.type === "identifier") params.push(p.text)
+        const index = this.b.addFunction({ name: "<lambda>", params, decorators: [], role: "plain", span: span(node), nameSpan: span(node), body: [], parent: fn })
+        if (bodyNode !== null) this.b.functions[index]!.body.push({ k: "return", value: this.expr(bodyNode, index), span: span(bodyNode) })
+        return { k: "func", fn: index }
+      }
+      case "named_expression": {
+        const name = node.childForFieldName("name")
+        const value = node.childForFieldName("value")
+        const v = value === null ? UNKNOWN : this.expr(value, fn)
+        if (name !== null) this.body(fn).push({ k: "assign", target: { name: name.text, path: [] }, value: v, span: span(node) })
+        return v
+      }
+      default:
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return UNKNOWN
+    }
+  }
+
+  private call(node: SyntaxNode, fn: number): Expr {
+    const fnNode = node.childForFieldName("function")
+    const argsNode = node.childForFieldName("arguments")
+    let callee = "?"
+    let written = fnNode?.text ?? "?"
+    let receiver: Expr | undefined
+    if (fnNode !== null) {
+      if (fnNode.type === "identifier") callee = this.b.canonical(fn, fnNode.text, this.b.parentOf)
+      else if (fnNode.type === "attribute") {
+        const obj = fnNode.childForFieldName("object")!
+        const method = fnNode.childForFieldName("attribute")?.text ?? "?"
+        receiver = this.expr(obj, fn)
+        const base = this.calleeBase(receiver, fn)
+        callee = `${base}.${method}`
+        written = `${obj.type === "call" ? "…" : obj.text.length > 40 ? "…" : obj.text}.${method}`
+      } else {
+        const inner = this.expr(fnNode, fn)
+        callee = inner.k === "call" ? `${this.b.calls[inner.call]!.callee}()` : "?"
+      }
+    }
+    const args: Array<Arg> = []
+    for (const a of argsNode?.namedChildren ?? []) {
+      if (a.type === "keyword_argument") {
+        const name = a.childForFieldName("name")?.text
+        const value = a.childForFieldName("value")
+        args.push({ ...(name !== undefined ? { name } : {}), value: value === null ? UNKNOWN : this.expr(value, fn), span: span(a) })
+      } else if (a.type === "comment") continue
+      else args.push({ value: this.expr(a, fn), span: span(a) })
+    }
+    // `"sep".join(xs)`, `"{}".format(x)`, `s.replace(a, b)`: string building keeps the data
+    const method = callee.slice(callee.lastIndexOf(".") + 1)
+    const index = this.b.addCall({ callee, written, ...(receiver !== undefined ? { receiver } : {}), args, span: span(node), fn })
+    if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
+      if (method === "format" || method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
+    }
+    return { k: "call", call: index }
+  }
+
+  /** The canonical text a method's receiver contributes to the callee name. */
+  private calleeBase(receiver: Expr, fn: number): string {
+    if (receiver.k === "ref") return receiver.name
+    if (receiver.k === "call") return `${this.b.calls[receiver.call]!.callee}()`
+    if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
+    if (receiver.k === "concat") return "str"
+    const dotted = dottedOf(receiver)
+    return dotted !== undefined ? this.b.canonical(fn, dotted, this.b.parentOf) : "?"
+  }
+}
