@@ -1,4 +1,5 @@
 import type { Matcher } from "../domain/Rule.js"
+import { checkModelMatcher } from "../engine/matchers/flow.js"
 import { compileGraph } from "../engine/matchers/graph.js"
 import { compileJsonPath } from "../engine/matchers/jsonpath.js"
 import { compileRegexPatterns } from "../engine/matchers/regex.js"
@@ -40,6 +41,9 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
       case "graph":
         compileGraph([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
         return undefined
+      case "flow":
+      case "call":
+        return checkModelMatcher(matcher)
     }
   } catch (e) {
     if (e instanceof WhereCompileError) return { path: ["where", e.index], message: e.message }

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { RiskTier, Severity } from "./Vocabulary.js"
 
 /**
  * Rules over the semantic model (see src/engine/model/Model.ts): `flow` rules declare where data
@@ -54,9 +55,9 @@ export const GuardKindSchema = Schema.Literal("allowlist", "contained", "host_al
 
 const Overrides = {
   title: Schema.optional(Schema.String),
-  severity: Schema.optional(Schema.Literal("CRITICAL", "HIGH", "MEDIUM", "LOW", "INFO")),
+  severity: Schema.optional(Severity),
   confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
-  risk_tier: Schema.optional(Schema.Literal("vulnerability", "risk_pattern", "hardening")),
+  risk_tier: Schema.optional(RiskTier),
   message: Schema.optional(Schema.String),
   variant: Schema.optional(Schema.String).annotations({ description: "names this matcher's message for `ruleid: id[variant]` annotations" })
 }

@@ -1,6 +1,8 @@
 import { firstScriptError, parseScript } from "../languages/typescript.js"
 import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
+import type { CompiledModelRules } from "./matchers/flow.js"
+import { pythonModel } from "./model/python.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
 import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
@@ -24,6 +26,8 @@ export const analyseCode = (
   if (language === "python" || language === "go") {
     const tree = parseTreeSitter(language, doc.text, deadline)
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
+    const rules = compiled.modelRules(language)
+    if (language === "python" && mentionsAny(doc.text, rules)) matches.push(...rules.run(pythonModel(tree, doc.text)))
     const taint = compiled.taint[language]
     if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
     const error = firstSyntaxError(tree)
@@ -37,4 +41,11 @@ export const analyseCode = (
   if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
+}
+
+/** The prefilter: a file that never mentions a sink's or a checked call's name needs no model. */
+const mentionsAny = (text: string, rules: CompiledModelRules): boolean => {
+  if (!rules.active) return false
+  for (const literal of rules.literals) if (text.includes(literal)) return true
+  return false
 }
