@@ -8,7 +8,7 @@ import type { TreeSitterMatcher } from "../../src/domain/Rule.js"
 import { compileCatalogue } from "../../src/engine/compileCatalogue.js"
 import { taintScopesFromTree } from "../../src/engine/matchers/taint/fromTreeSitter.js"
 import type { MatcherEntry } from "../../src/engine/matchers/treeSitter.js"
-import { Deadline } from "../../src/engine/Source.js"
+import { Deadline } from "../../src/languages/Source.js"
 import { grammarOf, parseTreeSitter, type Tree } from "../../src/languages/treeSitter.js"
 import { discoverCorpora, readManifest, resolveCorpus } from "../corpora.js"
 

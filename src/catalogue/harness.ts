@@ -3,7 +3,7 @@ import { join, relative } from "node:path"
 import type { FileKind } from "../engine/Analyser.js"
 import { analyseFile } from "../engine/createAnalyser.js"
 import type { CompiledCatalogue } from "../engine/compileCatalogue.js"
-import { Deadline, SourceDoc } from "../engine/Source.js"
+import { Deadline, SourceDoc } from "../languages/Source.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 
 /**

@@ -4,7 +4,7 @@ import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
 import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
-import type { Deadline, SourceDoc } from "./Source.js"
+import type { Deadline, SourceDoc } from "../languages/Source.js"
 
 export type CodeLanguage = "python" | "go" | "javascript" | "typescript"
 

@@ -5,7 +5,7 @@ import type { FileKind } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { type Deadline, SourceDoc } from "./Source.js"
+import { type Deadline, SourceDoc } from "../languages/Source.js"
 
 export interface StructuredAnalysis {
   readonly kind: FileKind

@@ -3,7 +3,7 @@ import type { ComplianceMapping, Finding } from "../domain/Finding.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { SourceDoc } from "./Source.js"
+import { SourceDoc } from "../languages/Source.js"
 
 const SNIPPET_LINE_MAX = 200
 

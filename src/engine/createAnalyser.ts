@@ -5,9 +5,9 @@ import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
 import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
-import { detectFrameworks, type Framework } from "./frameworks.js"
+import { detectFrameworks, type Framework } from "../domain/frameworks.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "./Source.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../languages/Source.js"
 
 export interface AnalyserOptions {
   readonly rulesDir: string

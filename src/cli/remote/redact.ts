@@ -1,4 +1,4 @@
-import { SourceDoc } from "../../engine/Source.js"
+import { SourceDoc } from "../../languages/Source.js"
 import type { SecretHit } from "./secretScanner.js"
 
 /**

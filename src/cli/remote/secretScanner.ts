@@ -3,7 +3,7 @@ import type { FileKind } from "../../engine/Analyser.js"
 import { type CompiledCatalogue, compileCatalogue } from "../../engine/compileCatalogue.js"
 import { analyseFile, DEFAULT_PER_FILE_MS } from "../../engine/createAnalyser.js"
 import type { RawMatch } from "../../engine/matchers/RawMatch.js"
-import { Deadline, DeadlineExceeded } from "../../engine/Source.js"
+import { Deadline, DeadlineExceeded } from "../../languages/Source.js"
 
 /**
  * Local secret detection for remote scans: the credentials rule of the catalogue, and only it, run
