@@ -1,7 +1,7 @@
 import type { Finding } from "../../domain/Finding.js"
 import type { FileOutcome, ScanResult } from "../../domain/Scan.js"
 import type { Policy } from "../../domain/Vocabulary.js"
-import { finalizeScan } from "../../engine/Result.js"
+import { finalizeScan } from "../../engine/index.js"
 import { toScanResult } from "../../report/ScanResultJson.js"
 import { type LineEdit, originalColumn } from "./redact.js"
 

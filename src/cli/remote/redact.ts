@@ -1,5 +1,5 @@
+import type { SecretHit } from "../../engine/index.js"
 import { SourceDoc } from "../../languages/Source.js"
-import type { SecretHit } from "./secretScanner.js"
 
 /**
  * Replaces secrets by `[REDACTED-<type>]` markers before a file leaves the machine. Newlines are
