@@ -22,7 +22,7 @@ import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
 import { AuthenticationLive } from "./middleware/AuthenticationLive.js"
 import { ErrorShapingLive } from "./middleware/ErrorShaping.js"
 import { requestLogging } from "./middleware/RequestLogging.js"
-import { ScanService } from "./ScanService.js"
+import { ScanService } from "../usecases/ScanService.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(

@@ -22,8 +22,9 @@ export const LAYERS: Readonly<Record<string, number>> = {
   engine: 3,
   report: 4,
   store: 4,
-  http: 5,
-  cli: 6
+  usecases: 5,
+  http: 6,
+  cli: 7
 }
 
 export const ENGINE_DOOR = "src/engine/index.ts"
