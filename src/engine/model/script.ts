@@ -1,5 +1,5 @@
 import { ts } from "../../languages/typescript.js"
-import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
+import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
@@ -25,6 +25,10 @@ const EXIT_PRELUDE = /^(?:console|logger|log|logging|res|response|reply|ctx)\b/
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
 const HOST_PARTS = /^(?:hostname|host|origin|protocol)$/
+
+type Writable<T> = { -readonly [P in keyof T]: T[P] }
+const NONE: ReadonlyArray<never> = []
+const NO_ARGS = ts.factory.createNodeArray<ts.Expression>()
 
 type FunctionLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration | ts.ConstructorDeclaration
 
@@ -53,18 +57,19 @@ class ScriptWalker {
       const fn = this.named.get(p.name)
       if (fn === undefined) continue
       const call = this.b.calls[p.call]!
-      const callbacks = [...(call.callbacks ?? []), { arg: p.arg, ...(p.field !== undefined ? { field: p.field } : {}), fn }]
-      this.b.calls[p.call] = { ...call, callbacks }
+      const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
+      if (p.field !== undefined) callback.field = p.field
+      this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
     return this.b.build()
   }
 
   private span(node: ts.Node): Span {
-    return { start: node.getStart(this.file), end: node.end }
+    return { start: tokenStart(this.text, node.pos), end: node.end }
   }
 
   private source(node: ts.Node): string {
-    return this.text.slice(node.getStart(this.file), node.end)
+    return this.text.slice(tokenStart(this.text, node.pos), node.end)
   }
 
   private body(fn: number): Array<Statement> {
@@ -240,7 +245,7 @@ class ScriptWalker {
     for (;;) {
       cur = unwrap(cur)
       if (ts.isPropertyAccessExpression(cur)) {
-        path.unshift(cur.name.text)
+        path.unshift(idText(cur.name))
         cur = cur.expression
       } else if (ts.isElementAccessExpression(cur)) {
         const key = literalKey(cur.argumentExpression)
@@ -249,7 +254,7 @@ class ScriptWalker {
         cur = cur.expression
       } else break
     }
-    if (ts.isIdentifier(cur)) return { name: cur.text, path }
+    if (ts.isIdentifier(cur)) return { name: idText(cur), path }
     if (cur.kind === K.ThisKeyword) return { name: "this", path }
     return undefined
   }
@@ -259,7 +264,7 @@ class ScriptWalker {
     const sp = this.span(d)
     const init = unwrap(d.initializer)
     if (ts.isIdentifier(d.name)) {
-      const name = d.name.text
+      const name = idText(d.name)
       // `const x = require("m")`, `const x = await import("m")`, `const x = require("m").y`
       const imported = this.importOf(init)
       if (imported !== undefined) {
@@ -556,27 +561,31 @@ class ScriptWalker {
     const params: Array<string> = []
     const paramTypes: Array<string | undefined> = []
     const declared: Array<{ p: ts.ParameterDeclaration; name: string; type: string | undefined }> = []
+    let typed = false
     for (const p of node.parameters) {
       if (ts.isIdentifier(p.name) && p.name.text === "this") continue // TS `this` parameter: not an argument
-      const name = ts.isIdentifier(p.name) ? p.name.text : `$${params.length}`
+      const name = ts.isIdentifier(p.name) ? idText(p.name) : `$${params.length}`
       const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
+      if (type !== undefined) typed = true
       params.push(name)
       paramTypes.push(type)
       declared.push({ p, name, type })
     }
-    const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) ?? [] : []
-    const index = this.b.addFunction({
+    const decorators = node.modifiers === undefined || !ts.canHaveDecorators(node) ? NONE : ts.getDecorators(node) ?? NONE
+    const info: Writable<FunctionInfo> = {
       name,
       params,
-      ...(paramTypes.some((t) => t !== undefined) ? { paramTypes } : {}),
-      decorators: decorators.map((d) => this.decoratorName(d, parent)),
+      decorators: decorators.length === 0 ? NONE : decorators.map((d) => this.decoratorName(d, parent)),
       role: "plain",
       span: this.span(node),
-      nameSpan: this.span(nameNode),
+      nameSpan: nameNode === node ? { start: 0, end: 0 } : this.span(nameNode),
       body: [],
-      parent,
-      ...(doc !== undefined ? { doc } : {})
-    })
+      parent
+    }
+    if (nameNode === node) info.nameSpan = info.span
+    if (typed) info.paramTypes = paramTypes
+    if (doc !== undefined) info.doc = doc
+    const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
     const body = this.b.functions[index]!.body
     for (const { p, name: pname, type } of declared) {
@@ -638,7 +647,7 @@ class ScriptWalker {
   expr(node: ts.Expression, fn: number): Expr {
     switch (node.kind) {
       case K.Identifier: {
-        const name = (node as ts.Identifier).text
+        const name = idText(node as ts.Identifier)
         if (name === "undefined") return { k: "lit", value: null }
         if (this.b.isImported(name)) return { k: "ref", name: this.canonical(fn, name) }
         // `process` is always there: `process.env.X` is a reference like an import
@@ -678,7 +687,7 @@ class ScriptWalker {
       case K.PropertyAccessExpression: {
         const n = node as ts.PropertyAccessExpression
         const inner = this.expr(n.expression, fn)
-        return attrOf(inner, n.name.text)
+        return attrOf(inner, idText(n.name))
       }
       case K.ElementAccessExpression: {
         const n = node as ts.ElementAccessExpression
@@ -816,8 +825,10 @@ class ScriptWalker {
         default:
           continue // getters and setters
       }
-      entries.push({ ...(key !== undefined ? { key } : {}), value })
-      if (key !== undefined) fields.push({ key, value, span: this.span(p) })
+      if (key !== undefined) {
+        entries.push({ key, value })
+        fields.push({ key, value, span: this.span(p) })
+      } else entries.push({ value })
     }
     return { expr: { k: "container", entries }, fields }
   }
@@ -825,18 +836,18 @@ class ScriptWalker {
   private call(node: ts.CallExpression | ts.NewExpression, fn: number, isNew: boolean): Expr {
     const calleeNode = unwrap(node.expression)
     // `require("m")`, `import("m")`: the module itself
-    if (!isNew && node.arguments?.length === 1) {
+    if (!isNew && node.arguments?.length === 1 && (calleeNode.kind === K.ImportKeyword || (calleeNode.kind === K.Identifier && idText(calleeNode as ts.Identifier) === "require"))) {
       const imported = this.importOf(node as ts.CallExpression)
       if (imported !== undefined) return { k: "ref", name: imported }
     }
     let callee = "?"
     let written: string
     let receiver: Expr | undefined
-    const methodCall = ts.isPropertyAccessExpression(calleeNode) ? calleeNode.name.text
+    const methodCall = ts.isPropertyAccessExpression(calleeNode) ? idText(calleeNode.name)
       : ts.isElementAccessExpression(calleeNode) ? literalKey(calleeNode.argumentExpression) : undefined
     if (ts.isIdentifier(calleeNode)) {
-      callee = this.canonical(fn, calleeNode.text)
-      written = calleeNode.text
+      written = idText(calleeNode)
+      callee = this.canonical(fn, written)
     } else if (methodCall !== undefined) {
       const obj = unwrap((calleeNode as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression)
       receiver = this.expr(obj, fn)
@@ -850,9 +861,9 @@ class ScriptWalker {
       written = callee === "?" ? "…" : callee
     }
     const args: Array<Arg> = []
-    const callbacks: Array<{ arg?: number; field?: string; fn: number }> = []
-    const pending: Array<Omit<PendingCallback, "call">> = []
-    const list = node.arguments ?? ts.factory.createNodeArray<ts.Expression>()
+    let callbacks: Array<{ arg?: number; field?: string; fn: number }> | undefined
+    let pending: Array<Omit<PendingCallback, "call">> | undefined
+    const list = node.arguments ?? NO_ARGS
     let objectArgs = 0
     for (const a of list) if (ts.isObjectLiteralExpression(a)) objectArgs++
     for (let i = 0; i < list.length; i++) {
@@ -864,27 +875,22 @@ class ScriptWalker {
         for (const f of fields) {
           // `fetch(url, { redirect: "manual" })`: the options object's fields are named arguments too
           if (objectArgs === 1) args.push({ name: f.key, value: f.value, span: f.span })
-          if (f.value.k === "func") callbacks.push({ arg: i, field: f.key, fn: f.value.fn })
-          else if (f.value.k === "name") pending.push({ arg: i, field: f.key, name: f.value.name })
+          if (f.value.k === "func") (callbacks ??= []).push({ arg: i, field: f.key, fn: f.value.fn })
+          else if (f.value.k === "name") (pending ??= []).push({ arg: i, field: f.key, name: f.value.name })
         }
         continue
       }
       const value = this.expr(a, fn)
       args.push({ value, span: this.span(a) })
-      if (value.k === "func") callbacks.push({ arg: i, fn: value.fn })
-      else if (value.k === "name" && ts.isIdentifier(inner)) pending.push({ arg: i, name: value.name })
+      if (value.k === "func") (callbacks ??= []).push({ arg: i, fn: value.fn })
+      else if (value.k === "name" && ts.isIdentifier(inner)) (pending ??= []).push({ arg: i, name: value.name })
     }
-    const index = this.b.addCall({
-      callee,
-      written,
-      ...(receiver !== undefined ? { receiver } : {}),
-      args,
-      span: this.span(node),
-      fn,
-      ...(isNew ? { isNew: true } : {}),
-      ...(callbacks.length > 0 ? { callbacks } : {})
-    } satisfies Call)
-    for (const p of pending) this.pending.push({ call: index, ...p })
+    const call: Writable<Call> = { callee, written, args, span: this.span(node), fn }
+    if (receiver !== undefined) call.receiver = receiver
+    if (isNew) call.isNew = true
+    if (callbacks !== undefined) call.callbacks = callbacks
+    const index = this.b.addCall(call)
+    if (pending !== undefined) for (const p of pending) this.pending.push({ call: index, ...p })
     // `[a, b].join("")`, `s.concat(x)`, `"…".replace(a, b)`: string building keeps the data
     if (receiver !== undefined && methodCall !== undefined && BUILDERS.has(methodCall)) {
       if (methodCall === "join" || methodCall === "concat" || receiver.k === "lit" || receiver.k === "concat")
@@ -916,7 +922,9 @@ class ScriptWalker {
       const inner = this.expr(tag, fn)
       if (inner.k === "call") callee = `${this.b.calls[inner.call]!.callee}()`
     }
-    const index = this.b.addCall({ callee, written: this.source(tag).slice(0, 60), ...(receiver !== undefined ? { receiver } : {}), args, span: this.span(node), fn })
+    const call: Writable<Call> = { callee, written: this.source(tag).slice(0, 60), args, span: this.span(node), fn }
+    if (receiver !== undefined) call.receiver = receiver
+    const index = this.b.addCall(call)
     return { k: "call", call: index }
   }
 
@@ -948,6 +956,49 @@ class ScriptWalker {
 }
 
 // ---------------------------------------------------------------- helpers on raw nodes
+
+/**
+ * Where a node's first token starts: `node.pos` includes the whitespace and comments before it.
+ * The same as `node.getStart(file)`, without its generic checks (spans are made for most nodes).
+ */
+const tokenStart = (text: string, pos: number): number => {
+  for (;;) {
+    const c = text.charCodeAt(pos)
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000) {
+      pos++
+      continue
+    }
+    if (c === 47) {
+      const d = text.charCodeAt(pos + 1)
+      if (d === 47) {
+        const eol = text.indexOf("\n", pos + 2)
+        if (eol === -1) return text.length
+        pos = eol
+        continue
+      }
+      if (d === 42) {
+        const close = text.indexOf("*/", pos + 2)
+        if (close === -1) return text.length
+        pos = close + 2
+        continue
+      }
+    }
+    // `#!/usr/bin/env node` at the very start of a file is trivia too
+    if (c === 35 && pos === 0 && text.charCodeAt(1) === 33) {
+      const eol = text.indexOf("\n")
+      if (eol === -1) return text.length
+      pos = eol
+      continue
+    }
+    return pos
+  }
+}
+
+/** An identifier's name; `.text` is a getter that unescapes a leading `__` on every read. */
+const idText = (id: ts.Identifier | ts.PrivateIdentifier): string => {
+  const raw = id.escapedText as string
+  return raw.charCodeAt(0) === 95 && raw.charCodeAt(1) === 95 && raw.charCodeAt(2) === 95 ? raw.slice(1) : raw
+}
 
 /** `node:fs` is `fs`. */
 const moduleName = (spec: string): string => (spec.startsWith("node:") ? spec.slice(5) : spec)
@@ -1007,11 +1058,11 @@ const stringish = (node: ts.Expression): boolean => {
 /** `a.b.c` / `this.x` as written, or undefined when the expression is not a name chain. */
 const dottedText = (node: ts.Expression): string | undefined => {
   const n = unwrap(node)
-  if (ts.isIdentifier(n)) return n.text
+  if (ts.isIdentifier(n)) return idText(n)
   if (n.kind === K.ThisKeyword) return "this"
   if (ts.isPropertyAccessExpression(n)) {
     const head = dottedText(n.expression)
-    return head === undefined ? undefined : `${head}.${n.name.text}`
+    return head === undefined ? undefined : `${head}.${idText(n.name)}`
   }
   return undefined
 }
