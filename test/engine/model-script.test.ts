@@ -107,6 +107,16 @@ describe("scriptModel: imports resolve to canonical names", () => {
     expect(callees(m)).toContain("@modelcontextprotocol/sdk/client/index.js.Client().callTool")
   })
 
+  it("sees through promisify to the wrapped function", () => {
+    const m = modelOf(`
+      import { exec } from "node:child_process"
+      import util from "node:util"
+      const run = util.promisify(exec)
+      await run(cmd)
+    `)
+    expect(callees(m)).toEqual(["util.promisify", "child_process.exec"])
+  })
+
   it("keeps globals as written and reads process.env as references", () => {
     const m = modelOf(`
       const key = process.env.OPENAI_API_KEY
@@ -335,6 +345,22 @@ describe("scriptModel: guards", () => {
       ["validated", "id"],
       ["validated", "n"],
       ["validated", "port"]
+    ])
+  })
+
+  it("an else branch holds the failure; an exiting else makes the check hold after the if", () => {
+    const code = `
+      function f(x, y) {
+        if (!HOSTS.has(x)) { warn(x) } else { go(x) }
+        if (MODES.includes(y)) { go(y) } else { throw new Error("mode") }
+        go(y)
+      }
+    `
+    const g = guards(fnNamed(modelOf(code), "f").info.body)
+    expect(g.map((x) => [x.name, x.scope.start])).toEqual([
+      ["x", at(code, "{ go(x) }")],
+      ["y", at(code, "{ go(y) }")],
+      ["y", at(code, "\n        go(y)")]
     ])
   })
 

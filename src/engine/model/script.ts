@@ -24,6 +24,7 @@ const BUILDERS = new Set([
 const EXIT_PRELUDE = /^(?:console|logger|log|logging|res|response|reply|ctx)\b/
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
+const PROMISIFY = /(?:^|\.)promisify$/
 const HOST_PARTS = /^(?:hostname|host|origin|protocol)$/
 
 type Writable<T> = { -readonly [P in keyof T]: T[P] }
@@ -273,7 +274,12 @@ class ScriptWalker {
       }
       const value = isFunctionExpression(init) ? this.functionExpr(init, fn, name, doc) : this.expr(d.initializer, fn)
       out.push({ k: "assign", target: { name, path: [] }, value, span: sp })
-      if (value.k === "call") this.b.bindHolder(fn, name, `${this.b.calls[value.call]!.callee}()`)
+      if (value.k === "call") {
+        const call = this.b.calls[value.call]!
+        // `const run = promisify(exec)`: calling run calls exec
+        const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
+        this.b.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
+      }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
     }
@@ -399,10 +405,17 @@ class ScriptWalker {
     const cond = node.expression
     this.expr(cond, fn)
     const then = node.thenStatement
-    if (exits(then)) this.guardsOf(cond, true, { start: node.end, end: blockEnd }, out, fn)
-    else this.guardsOf(cond, false, this.span(then), out, fn)
-    this.statement(then, fn, out, blockEnd)
     const otherwise = node.elseStatement
+    if (exits(then)) this.guardsOf(cond, true, { start: node.end, end: blockEnd }, out, fn)
+    else {
+      this.guardsOf(cond, false, this.span(then), out, fn)
+      if (otherwise !== undefined) {
+        // `if (ok(x)) {...} else throw`: the check holds after the if; in any `else`, its failure holds
+        if (exits(otherwise)) this.guardsOf(cond, false, { start: node.end, end: blockEnd }, out, fn)
+        this.guardsOf(cond, true, this.span(otherwise), out, fn)
+      }
+    }
+    this.statement(then, fn, out, blockEnd)
     if (otherwise !== undefined) this.statement(otherwise, fn, out, blockEnd)
   }
 
