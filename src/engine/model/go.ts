@@ -19,6 +19,14 @@ export const goModel = (tree: Tree, text: string): SemanticModel => new GoWalker
 
 const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
 
+type Field = "aliasNode" | "alternativeNode" | "argumentsNode" | "bodyNode" | "channelNode" | "conditionNode" | "consequenceNode" | "elementNode" | "fieldNode" | "functionNode" | "indexNode" | "initializerNode" | "keyNode" | "leftNode" | "nameNode" | "operandNode" | "operatorNode" | "packageNode" | "parametersNode" | "pathNode" | "receiverNode" | "rightNode" | "typeNode" | "updateNode" | "valueNode"
+/**
+ * A field of a node. node-tree-sitter generates a getter per field of every named node type
+ * (`operandNode`, from the grammar's node-types) that looks the child up by field id; that is much
+ * cheaper than `childForFieldName`, which passes the name to native code on every call.
+ */
+const fieldOf = (n: SyntaxNode, field: Field): SyntaxNode | null => (n as unknown as Partial<Record<Field, SyntaxNode | null>>)[field] ?? null
+
 /** Package functions that build a string from their arguments: the result carries all of them. */
 const BUILDERS = new Set([
   "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln", "fmt.Errorf", "fmt.Appendf", "fmt.Append",
@@ -42,6 +50,8 @@ const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "i
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
 const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+/** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
+const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
 
 /**
  * The name a package is used by when imported without an alias: the last path segment, skipping a
@@ -127,10 +137,10 @@ class GoWalker {
   }
 
   private importSpec(node: SyntaxNode): void {
-    const pathNode = node.childForFieldName("path")
+    const pathNode = fieldOf(node, "pathNode")
     if (pathNode === null) return
     const path = pathNode.text.slice(1, -1)
-    const nameNode = node.childForFieldName("name")
+    const nameNode = fieldOf(node, "nameNode")
     // `_` imports bind nothing; `.` imports put names in scope unqualified, which we do not model
     if (nameNode !== null && nameNode.type !== "package_identifier") return
     this.b.addImport(nameNode !== null ? nameNode.text : goPackageName(path), path, span(node))
@@ -139,15 +149,15 @@ class GoWalker {
   private typeDeclaration(node: SyntaxNode): void {
     for (const spec of node.namedChildren) {
       if (spec.type !== "type_spec") continue
-      const name = spec.childForFieldName("name")?.text
-      const struct = spec.childForFieldName("type")
+      const name = fieldOf(spec, "nameNode")?.text
+      const struct = fieldOf(spec, "typeNode")
       if (name === undefined || struct?.type !== "struct_type") continue
       const fields = new Map<string, string>()
       for (const list of struct.namedChildren) {
         if (list.type !== "field_declaration_list") continue
         for (const field of list.namedChildren) {
           if (field.type !== "field_declaration") continue
-          const typeNode = field.childForFieldName("type")
+          const typeNode = fieldOf(field, "typeNode")
           const type = typeNode === null ? undefined : this.typeName(typeNode)
           if (type === undefined || !type.includes(".")) continue
           for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
@@ -164,8 +174,8 @@ class GoWalker {
         case "type_identifier":
           return n.text
         case "qualified_type": {
-          const pkg = n.childForFieldName("package")?.text
-          const name = n.childForFieldName("name")?.text
+          const pkg = fieldOf(n, "packageNode")?.text
+          const name = fieldOf(n, "nameNode")?.text
           if (pkg === undefined || name === undefined) return undefined
           return this.b.canonical(-1, `${pkg}.${name}`, this.b.parentOf)
         }
@@ -176,10 +186,10 @@ class GoWalker {
         case "slice_type":
         case "array_type":
         case "implicit_length_array_type":
-          n = n.childForFieldName("element")
+          n = fieldOf(n, "elementNode")
           continue
         case "generic_type":
-          n = n.childForFieldName("type")
+          n = fieldOf(n, "typeNode")
           continue
         default:
           return undefined
@@ -211,12 +221,12 @@ class GoWalker {
   }
 
   private header(node: SyntaxNode, siblings: ReadonlyArray<SyntaxNode>, at: number): number {
-    const nameNode = node.childForFieldName("name")
+    const nameNode = fieldOf(node, "nameNode")
     const params: Array<string> = []
     const types: Array<string | undefined> = []
     const isMethod = node.type === "method_declaration"
-    if (isMethod) this.parameters(node.childForFieldName("receiver"), params, types)
-    this.parameters(node.childForFieldName("parameters"), params, types)
+    if (isMethod) this.parameters(fieldOf(node, "receiverNode"), params, types)
+    this.parameters(fieldOf(node, "parametersNode"), params, types)
     const doc = this.docBefore(siblings, at, node)
     const name = nameNode?.text ?? "<func>"
     const index = this.b.addFunction({
@@ -260,7 +270,7 @@ class GoWalker {
       const receiver = info.params[0]
       if (fields !== undefined && receiver !== undefined && receiver !== "_") for (const [field, type] of fields) this.b.bindHolder(index, `${receiver}.${field}`, type)
     }
-    const bodyNode = node.childForFieldName("body")
+    const bodyNode = fieldOf(node, "bodyNode")
     if (bodyNode !== null) this.block(bodyNode, index, info.body)
   }
 
@@ -325,11 +335,11 @@ class GoWalker {
       case "short_var_declaration":
       case "assignment_statement":
       case "receive_statement": {
-        const left = node.childForFieldName("left")
-        const right = node.childForFieldName("right")
+        const left = fieldOf(node, "leftNode")
+        const right = fieldOf(node, "rightNode")
         if (right === null) return
         if (left === null) return void this.expr(right, fn)
-        const op = node.type === "assignment_statement" ? node.childForFieldName("operator")?.type : undefined
+        const op = node.type === "assignment_statement" ? fieldOf(node, "operatorNode")?.type : undefined
         const rights = right.type === "expression_list" ? right.namedChildren : [right]
         this.assign(left.namedChildren, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
         return
@@ -386,8 +396,8 @@ class GoWalker {
       }
       case "send_statement": {
         // `ch <- v`: the channel carries v's data to whoever receives it
-        const channel = node.childForFieldName("channel")
-        const value = node.childForFieldName("value")
+        const channel = fieldOf(node, "channelNode")
+        const value = fieldOf(node, "valueNode")
         if (channel === null || value === null) return
         const target = this.target(channel, fn)
         const v = this.expr(value, fn)
@@ -520,9 +530,9 @@ class GoWalker {
   private compositeType(node: SyntaxNode): string | undefined {
     let n: SyntaxNode | null = node
     while (n !== null && (n.type === "unary_expression" || n.type === "parenthesized_expression"))
-      n = n.type === "unary_expression" ? n.childForFieldName("operand") : n.namedChild(0)
+      n = n.type === "unary_expression" ? fieldOf(n, "operandNode") : n.namedChild(0)
     if (n === null || n.type !== "composite_literal") return undefined
-    const type = n.childForFieldName("type")
+    const type = fieldOf(n, "typeNode")
     return type === null ? undefined : this.typeName(type)
   }
 
@@ -541,19 +551,19 @@ class GoWalker {
         case "identifier":
           return cur.text === "_" ? undefined : { name: cur.text, path }
         case "selector_expression":
-          path.unshift(cur.childForFieldName("field")?.text ?? "?")
-          cur = cur.childForFieldName("operand")
+          path.unshift(fieldOf(cur, "fieldNode")?.text ?? "?")
+          cur = fieldOf(cur, "operandNode")
           continue
         case "index_expression": {
-          const key = cur.childForFieldName("index")
+          const key = fieldOf(cur, "indexNode")
           const lit = key === null ? undefined : this.literalKey(key)
           path.unshift(lit ?? "*")
           if (key !== null && lit === undefined) this.expr(key, fn)
-          cur = cur.childForFieldName("operand")
+          cur = fieldOf(cur, "operandNode")
           continue
         }
         case "unary_expression":
-          cur = cur.childForFieldName("operand")
+          cur = fieldOf(cur, "operandNode")
           continue
         case "parenthesized_expression":
           cur = cur.namedChild(0)
@@ -574,10 +584,10 @@ class GoWalker {
   }
 
   private ifStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode, mayExit: boolean): void {
-    const init = node.childForFieldName("initializer")
+    const init = fieldOf(node, "initializerNode")
     if (init !== null) this.statement(init, fn, out, block)
-    const cond = node.childForFieldName("condition")
-    const consequence = node.childForFieldName("consequence")
+    const cond = fieldOf(node, "conditionNode")
+    const consequence = fieldOf(node, "consequenceNode")
     if (cond !== null) {
       this.expr(cond, fn)
       if (consequence !== null) {
@@ -587,7 +597,7 @@ class GoWalker {
       }
     }
     if (consequence !== null) this.block(consequence, fn, out)
-    const alternative = node.childForFieldName("alternative")
+    const alternative = fieldOf(node, "alternativeNode")
     if (alternative !== null) {
       if (alternative.type === "if_statement") this.ifStatement(alternative, fn, out, block, false)
       else this.block(alternative, fn, out)
@@ -613,15 +623,15 @@ class GoWalker {
     if (EXIT_STATEMENTS.has(final.type)) return true
     if (final.type !== "expression_statement") return false
     const call = final.namedChild(0)
-    return call?.type === "call_expression" && NO_RETURN.test(call.childForFieldName("function")?.text ?? "")
+    return call?.type === "call_expression" && NO_RETURN.test(fieldOf(call, "functionNode")?.text ?? "")
   }
 
   private forStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
     for (const c of node.namedChildren) {
       switch (c.type) {
         case "range_clause": {
-          const left = c.childForFieldName("left")
-          const right = c.childForFieldName("right")
+          const left = fieldOf(c, "leftNode")
+          const right = fieldOf(c, "rightNode")
           if (right === null) break
           const value = this.expr(right, fn)
           if (left === null) break
@@ -634,11 +644,11 @@ class GoWalker {
           break
         }
         case "for_clause": {
-          const init = c.childForFieldName("initializer")
+          const init = fieldOf(c, "initializerNode")
           if (init !== null) this.statement(init, fn, out, node)
-          const cond = c.childForFieldName("condition")
+          const cond = fieldOf(c, "conditionNode")
           if (cond !== null) this.expr(cond, fn)
-          const update = c.childForFieldName("update")
+          const update = fieldOf(c, "updateNode")
           if (update !== null) this.statement(update, fn, out, node)
           break
         }
@@ -654,13 +664,13 @@ class GoWalker {
   }
 
   private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
-    const init = node.childForFieldName("initializer")
+    const init = fieldOf(node, "initializerNode")
     if (init !== null) this.statement(init, fn, out, node)
-    const valueNode = node.childForFieldName("value")
+    const valueNode = fieldOf(node, "valueNode")
     const value = valueNode === null ? undefined : this.expr(valueNode, fn)
     if (node.type === "type_switch_statement" && value !== undefined) {
       // `switch v := x.(type)`: v is x
-      for (const l of node.childForFieldName("alias")?.namedChildren ?? []) {
+      for (const l of fieldOf(node, "aliasNode")?.namedChildren ?? []) {
         const target = this.target(l, fn)
         if (target === undefined) continue
         this.declare(fn, target.name)
@@ -700,8 +710,8 @@ class GoWalker {
         return
       }
       case "unary_expression": {
-        if (cond.childForFieldName("operator")?.type !== "!") return
-        const operand = cond.childForFieldName("operand")
+        if (fieldOf(cond, "operatorNode")?.type !== "!") return
+        const operand = fieldOf(cond, "operandNode")
         if (operand !== null) this.guardsOf(operand, !negated, scope, out, fn, depth + 1)
         return
       }
@@ -713,14 +723,14 @@ class GoWalker {
       }
       case "index_expression": {
         // `allowed[x]` (a set as map[string]bool) or the `ok` of a lookup in it
-        const key = cond.childForFieldName("index")
+        const key = fieldOf(cond, "indexNode")
         if (!negated && key !== null) this.guard("allowlist", key, scope, cond, out, fn)
         return
       }
       case "binary_expression": {
-        const op = cond.childForFieldName("operator")?.type
-        const left = cond.childForFieldName("left")
-        const right = cond.childForFieldName("right")
+        const op = fieldOf(cond, "operatorNode")?.type
+        const left = fieldOf(cond, "leftNode")
+        const right = fieldOf(cond, "rightNode")
         if (left === null || right === null) return
         // `if !a || !b { return }` => both hold after; `if a && b {` => both hold inside
         if (op === "&&" || op === "||") {
@@ -745,15 +755,15 @@ class GoWalker {
   }
 
   private callGuard(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
-    const fnNode = cond.childForFieldName("function")
+    const fnNode = fieldOf(cond, "functionNode")
     if (fnNode === null) return
-    const args = cond.childForFieldName("arguments")?.namedChildren.filter((a) => a.type !== "comment") ?? []
+    const args = fieldOf(cond, "argumentsNode")?.namedChildren.filter((a) => a.type !== "comment") ?? []
     let name: string
     let pkg: string | undefined
     let operand: SyntaxNode | null = null
     if (fnNode.type === "selector_expression") {
-      name = fnNode.childForFieldName("field")?.text ?? ""
-      operand = fnNode.childForFieldName("operand")
+      name = fieldOf(fnNode, "fieldNode")?.text ?? ""
+      operand = fieldOf(fnNode, "operandNode")
       if (operand?.type === "identifier" && this.isPackage(operand.text, fn)) pkg = this.b.canonical(fn, operand.text, this.b.parentOf)
     } else if (fnNode.type === "identifier") name = fnNode.text
     else return
@@ -796,30 +806,30 @@ class GoWalker {
     for (let steps = 0; steps < 8; steps++) {
       const t = node.type
       if (t === "parenthesized_expression" || t === "type_conversion_expression") {
-        const inner: SyntaxNode | null = t === "parenthesized_expression" ? node.namedChild(0) : node.childForFieldName("operand")
+        const inner: SyntaxNode | null = t === "parenthesized_expression" ? node.namedChild(0) : fieldOf(node, "operandNode")
         if (inner === null) break
         node = inner
         continue
       }
       if (t === "selector_expression") {
-        const field = node.childForFieldName("field")?.text ?? ""
+        const field = fieldOf(node, "fieldNode")?.text ?? ""
         if (!HOST_PARTS.has(field)) break
         hostPart = true
-        node = node.childForFieldName("operand")!
+        node = fieldOf(node, "operandNode")!
         continue
       }
       if (t === "call_expression") {
-        const f = node.childForFieldName("function")
+        const f = fieldOf(node, "functionNode")
         if (f === null) break
         if (f.type === "identifier" && TRANSPARENT_CONVERSIONS.has(f.text)) {
-          const a = node.childForFieldName("arguments")?.namedChild(0)
+          const a = fieldOf(node, "argumentsNode")?.namedChild(0)
           if (a === null || a === undefined) break
           node = a
           continue
         }
         if (f.type !== "selector_expression") break
-        const field = f.childForFieldName("field")?.text ?? ""
-        const operand = f.childForFieldName("operand")!
+        const field = fieldOf(f, "fieldNode")?.text ?? ""
+        const operand = fieldOf(f, "operandNode")!
         if (HOST_PARTS.has(field)) {
           hostPart = true
           node = operand
@@ -827,7 +837,7 @@ class GoWalker {
         }
         if (!GO_NORMALISERS.has(field)) break
         const isPkg = operand.type === "identifier" && this.isPackage(operand.text, fn)
-        const a = isPkg ? node.childForFieldName("arguments")?.namedChild(0) : operand
+        const a = isPkg ? fieldOf(node, "argumentsNode")?.namedChild(0) : operand
         if (a === null || a === undefined) break
         node = a
         continue
@@ -846,9 +856,9 @@ class GoWalker {
   private dottedText(node: SyntaxNode): string | undefined {
     if (node.type === "identifier") return node.text
     if (node.type !== "selector_expression") return undefined
-    const operand = node.childForFieldName("operand")
+    const operand = fieldOf(node, "operandNode")
     const head = operand === null ? undefined : this.dottedText(operand)
-    return head === undefined ? undefined : `${head}.${node.childForFieldName("field")?.text ?? "?"}`
+    return head === undefined ? undefined : `${head}.${fieldOf(node, "fieldNode")?.text ?? "?"}`
   }
 
   // ---- expressions -------------------------------------------------------------------------------
@@ -879,10 +889,12 @@ class GoWalker {
       case "iota":
         return { k: "lit", value: this.iota }
       case "selector_expression": {
-        const operand = node.childForFieldName("operand")
-        const field = node.childForFieldName("field")?.text ?? "?"
+        // `a.b.c` written plainly (most selectors) is read from the text, without visiting its nodes
+        const text = node.text
+        if (DOTTED.test(text)) return this.dotted(text, fn)
+        const operand = fieldOf(node, "operandNode")
+        const field = fieldOf(node, "fieldNode")?.text ?? "?"
         if (operand === null) return UNKNOWN
-        if (operand.type === "identifier" && this.isPackage(operand.text, fn)) return { k: "ref", name: this.b.canonical(fn, `${operand.text}.${field}`, this.b.parentOf) }
         const inner = this.expr(operand, fn)
         if (inner.k === "ref") return { k: "ref", name: `${inner.name}.${field}` }
         return { k: "attr", obj: inner, name: field }
@@ -890,13 +902,13 @@ class GoWalker {
       case "call_expression":
         return this.call(node, fn)
       case "index_expression": {
-        const operand = node.childForFieldName("operand")
-        const key = node.childForFieldName("index")
+        const operand = fieldOf(node, "operandNode")
+        const key = fieldOf(node, "indexNode")
         if (operand === null) return UNKNOWN
         return { k: "index", obj: this.expr(operand, fn), key: key === null ? UNKNOWN : this.expr(key, fn) }
       }
       case "slice_expression": {
-        const operand = node.childForFieldName("operand")
+        const operand = fieldOf(node, "operandNode")
         if (operand === null) return UNKNOWN
         const obj = this.expr(operand, fn)
         for (const c of node.namedChildren) if (c.startIndex !== operand.startIndex && c.type !== "int_literal") this.expr(c, fn)
@@ -904,7 +916,7 @@ class GoWalker {
       }
       case "type_assertion_expression":
       case "type_conversion_expression": {
-        const operand = node.childForFieldName("operand")
+        const operand = fieldOf(node, "operandNode")
         return operand === null ? UNKNOWN : this.expr(operand, fn)
       }
       case "parenthesized_expression": {
@@ -912,8 +924,8 @@ class GoWalker {
         return inner === null ? UNKNOWN : this.expr(inner, fn)
       }
       case "unary_expression": {
-        const operator = node.childForFieldName("operator")?.type
-        const operand = node.childForFieldName("operand")
+        const operator = fieldOf(node, "operatorNode")?.type
+        const operand = fieldOf(node, "operandNode")
         if (operand === null) return UNKNOWN
         const inner = this.expr(operand, fn)
         // `&x`, `*p`, `+x`: the same data; `!x` is a boolean; `<-ch`, `-x`, `^x`: derived from it
@@ -922,9 +934,9 @@ class GoWalker {
         return { k: "op", parts: [inner] }
       }
       case "binary_expression": {
-        const operator = node.childForFieldName("operator")?.type
-        const left = node.childForFieldName("left")
-        const right = node.childForFieldName("right")
+        const operator = fieldOf(node, "operatorNode")?.type
+        const left = fieldOf(node, "leftNode")
+        const right = fieldOf(node, "rightNode")
         const parts: Array<Expr> = []
         if (left !== null) parts.push(this.expr(left, fn))
         if (right !== null) parts.push(this.expr(right, fn))
@@ -933,7 +945,7 @@ class GoWalker {
         return { k: "op", parts }
       }
       case "composite_literal": {
-        const body = node.childForFieldName("body")
+        const body = fieldOf(node, "bodyNode")
         return body === null ? { k: "container", entries: [] } : this.literalValue(body, fn)
       }
       case "literal_value":
@@ -961,13 +973,27 @@ class GoWalker {
     }
   }
 
+  /** A plain dotted name (`exec.Command`, `s.db`): a package reference, or a variable's field path. */
+  private dotted(text: string, fn: number): Expr {
+    const first = text.indexOf(".")
+    const head = first === -1 ? text : text.slice(0, first)
+    if (this.isPackage(head, fn)) return { k: "ref", name: this.b.canonical(fn, text, this.b.parentOf) }
+    let e: Expr = { k: "name", name: head }
+    for (let at = first; at !== -1; ) {
+      const next = text.indexOf(".", at + 1)
+      e = { k: "attr", obj: e, name: text.slice(at + 1, next === -1 ? undefined : next) }
+      at = next
+    }
+    return e
+  }
+
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
   private literalValue(body: SyntaxNode, fn: number): Expr {
     const entries: Array<{ key?: string; value: Expr }> = []
     for (const el of body.namedChildren) {
       if (el.type === "keyed_element") {
-        const keyEl = el.childForFieldName("key")
-        const valueEl = el.childForFieldName("value")
+        const keyEl = fieldOf(el, "keyNode")
+        const valueEl = fieldOf(el, "valueNode")
         const k = keyEl?.namedChild(0) ?? null
         const v = valueEl?.namedChild(0) ?? null
         let key: string | undefined
@@ -990,7 +1016,7 @@ class GoWalker {
   private funcLiteral(node: SyntaxNode, parent: number): Expr {
     const params: Array<string> = []
     const types: Array<string | undefined> = []
-    this.parameters(node.childForFieldName("parameters"), params, types)
+    this.parameters(fieldOf(node, "parametersNode"), params, types)
     const index = this.b.addFunction({
       name: "<lambda>",
       params,
@@ -1003,14 +1029,14 @@ class GoWalker {
       parent
     })
     this.bindParameters(index)
-    const bodyNode = node.childForFieldName("body")
+    const bodyNode = fieldOf(node, "bodyNode")
     if (bodyNode !== null) this.block(bodyNode, index, this.b.functions[index]!.body)
     return { k: "func", fn: index }
   }
 
   private call(node: SyntaxNode, fn: number): Expr {
-    const fnNode = node.childForFieldName("function")
-    const argsNode = node.childForFieldName("arguments")
+    const fnNode = fieldOf(node, "functionNode")
+    const argsNode = fieldOf(node, "argumentsNode")
     const argNodes = argsNode === null ? [] : argsNode.namedChildren
     let callee = "?"
     let written = "?"
@@ -1026,17 +1052,21 @@ class GoWalker {
         if (name === "append") return { k: "op", parts: argNodes.filter((a) => a.type !== "comment").map((a) => this.expr(a.type === "variadic_argument" ? a.namedChild(0) ?? a : a, fn)) }
         callee = this.b.canonical(fn, name, this.b.parentOf)
       } else if (t === "selector_expression") {
-        const operand = fnNode.childForFieldName("operand")!
-        const method = fnNode.childForFieldName("field")?.text ?? "?"
-        if (operand.type === "identifier" && this.isPackage(operand.text, fn)) {
-          const pkg = this.b.canonical(fn, operand.text, this.b.parentOf)
-          receiver = { k: "ref", name: pkg }
-          callee = `${pkg}.${method}`
-          written = `${operand.text}.${method}`
+        const text = fnNode.text
+        const dot = text.lastIndexOf(".")
+        if (DOTTED.test(text)) {
+          // `exec.Command`, `s.db.Query`: read from the text, without visiting the selector's nodes
+          const method = text.slice(dot + 1)
+          const head = text.slice(0, dot)
+          receiver = this.dotted(head, fn)
+          callee = receiver.k === "ref" ? `${receiver.name}.${method}` : `${this.calleeBase(receiver, fnNode, fn)}.${method}`
+          written = head.length > 40 ? `…${text.slice(dot)}` : text
         } else {
+          const operand = fieldOf(fnNode, "operandNode")!
+          const method = fieldOf(fnNode, "fieldNode")?.text ?? "?"
           receiver = this.expr(operand, fn)
           callee = `${this.calleeBase(receiver, operand, fn)}.${method}`
-          written = `${operand.type === "call_expression" || operand.endIndex - operand.startIndex > 40 ? "…" : operand.text}.${method}`
+          written = `${operand.type === "call_expression" || dot > 40 ? "…" : text.slice(0, dot)}.${method}`
         }
       } else {
         const inner = this.expr(fnNode, fn)
@@ -1048,10 +1078,15 @@ class GoWalker {
     let callbacks: Array<{ arg?: number; field?: string; fn: number }> | undefined
     for (const a of argNodes) {
       if (a.type === "comment") continue
-      const valueNode = a.type === "variadic_argument" ? a.namedChild(0) ?? a : a
-      const value = this.expr(valueNode, fn)
+      const at = span(a)
+      const t = a.type
+      // the commonest arguments are read from the text of their span, without further node access
+      const value: Expr =
+        t === "identifier" ? { k: "name", name: this.text.slice(at.start, at.end) }
+        : t === "interpreted_string_literal" || t === "raw_string_literal" ? { k: "lit", value: this.text.slice(at.start + 1, at.end - 1) }
+        : this.expr(t === "variadic_argument" ? a.namedChild(0) ?? a : a, fn)
       const position = args.length
-      args.push({ value, span: span(a) })
+      args.push({ value, span: at })
       // functions handed over: func literals, functions and methods of this file, struct fields holding them
       const direct = this.functionOf(value, fn)
       if (direct !== undefined) (callbacks ??= []).push({ arg: position, fn: direct })
