@@ -3,7 +3,9 @@ import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
 import type { Deadline, SourceDoc } from "../languages/Source.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { CompiledModelRules } from "./matchers/flow.js"
+import { goModel } from "./model/go.js"
 import { type Interest, pythonModel } from "./model/python.js"
+import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
 import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
@@ -27,10 +29,8 @@ export const analyseCode = (
     const tree = parseTreeSitter(language, doc.text, deadline)
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
     const rules = compiled.modelRules(language)
-    if (language === "python") {
-      const interest = interestOf(doc.text, rules)
-      if (interest !== undefined) matches.push(...rules.run(pythonModel(tree, doc.text, interest)))
-    }
+    const interest = interestOf(doc.text, rules)
+    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text)))
     const taint = compiled.taint[language]
     if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
     const error = firstSyntaxError(tree)
@@ -40,6 +40,8 @@ export const analyseCode = (
   }
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)
+  const rules = compiled.modelRules(language)
+  if (interestOf(doc.text, rules) !== undefined) matches.push(...rules.run(scriptModel(file, language)))
   const taint = compiled.taint[language]
   if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)

@@ -126,6 +126,7 @@ const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   if (hit.sink.check === "host" && v.prefix !== undefined && /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]/.test(v.prefix)) return undefined
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
+  if (hit.sink.check === "sql_text" && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (v.secret && hit.reports.has("secret")) return { tier: "vulnerability", lower: false, label: v.label ?? "a secret" }
   if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" }
   if (v.prov === Prov.Unknown && hit.reports.has("unknown")) return { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }
