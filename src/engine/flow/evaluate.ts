@@ -112,8 +112,9 @@ export class FlowEvaluator {
   private param(owner: number, reader: number, index: number): Value {
     const f = this.model.functions[owner]!
     const role = this.fw.untrustedRoles.has(f.role)
+    // a framework-called function's parameters are untrusted outright: no caller substitutes them
+    if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
-    if (role) return { prov: Prov.Untrusted, secret: false, params: bit, guards: 0, sanitized: [], label: roleLabel(f) }
     if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
     return this.resolvedParam(owner, index)
   }
@@ -244,7 +245,7 @@ export class FlowEvaluator {
     for (let i = 0; i < MAX_PARAMS; i++) {
       if ((v.params & (1 << i)) === 0) continue
       const arg = this.argFor(call, callee, i)
-      out = join(out, arg === undefined ? constant() : this.value(arg.value, fn, at))
+      out = join(out, arg === undefined ? constant() : guarded(this.value(arg.value, fn, at), v))
     }
     return out
   }
@@ -279,7 +280,7 @@ export class FlowEvaluator {
   resolve(v: Value, fn: number): Value {
     if (v.params === 0 || fn === MODULE) return v
     let out: Value = { ...v, params: 0 }
-    for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, this.resolvedParam(fn, i))
+    for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, guarded(this.resolvedParam(fn, i), v))
     return out
   }
 
@@ -297,6 +298,12 @@ export class FlowEvaluator {
     return this.callSites.get(fn) ?? []
   }
 }
+
+/** What a parameter's checks inside the function add to the value a caller passes for it. */
+const guarded = (passed: Value, inside: Value): Value =>
+  inside.guards === 0 && inside.sanitized.length === 0
+    ? passed
+    : { ...passed, guards: passed.guards | inside.guards, sanitized: [...passed.sanitized, ...inside.sanitized] }
 
 const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label })
 const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })
