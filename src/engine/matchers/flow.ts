@@ -111,7 +111,10 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
   const args = argsOf(hit.sink, call)
   let worst: Verdict | undefined
   for (const arg of args) {
-    const raw = ev.value(arg.value, call.fn, call.span.start)
+    // an argv list runs its first element; the others are arguments, not commands
+    const expr = hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
+    if (expr === undefined) continue
+    const raw = ev.value(expr, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
     const verdict = verdictOf(v, hit)
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
@@ -183,7 +186,12 @@ const holds = (c: CallCondition, call: Call): boolean => {
     if ("absent" in c) return a === undefined
     if ("present" in c) return a !== undefined
     if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
-    return a !== undefined && a.value.k === "lit" && a.value.value === c.equals
+    if (a === undefined) return false
+    if (c.field !== undefined) {
+      const entry = a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field) : undefined
+      return entry !== undefined && entry.value.k === "lit" && entry.value.value === c.equals
+    }
+    return a.value.k === "lit" && a.value.value === c.equals
   }
   if ("args_at_most" in c) return call.args.filter((a) => a.name === undefined).length <= c.args_at_most
   const a = argOf(call.args, c.arg) ?? (typeof c.arg === "string" ? call.args.find((x) => x.name === c.arg) : undefined)
@@ -191,7 +199,14 @@ const holds = (c: CallCondition, call: Call): boolean => {
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
   if ("literal" in c) return isConstant(a.value) === c.literal
-  return a.value.k === "lit" && typeof a.value.value === "string" && new RegExp(c.matches).test(a.value.value)
+  // a tagged template's literal parts are tested joined by `${}` where the substitutions go
+  const text =
+    a.value.k === "lit" && typeof a.value.value === "string"
+      ? a.value.value
+      : a.value.k === "container" && a.value.entries.every((x) => x.value.k === "lit")
+        ? a.value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
+        : undefined
+  return text !== undefined && new RegExp(c.matches).test(text)
 }
 
 /** Checks what loading cannot: regexes in conditions compile, names are well-formed globs. */
