@@ -113,7 +113,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
   for (const arg of args) {
     // an argv list runs its first element; the others are arguments, not commands
     const expr = hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
-    if (expr === undefined) continue
+    if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
     const raw = ev.value(expr, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
     const verdict = verdictOf(v, hit)
