@@ -38,6 +38,9 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
     description: "the argument is a constant whose value matches the regex"
   }),
+  Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
+    description: "the argument is a list literal with a constant element matching the regex"
+  }),
   Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" })
 )
 export type CallCondition = typeof CallCondition.Type
