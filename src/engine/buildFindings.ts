@@ -150,7 +150,8 @@ export const buildEngineFindings = (
       remediation_hint: rule.remediation.hint,
       remediation_steps: rule.remediation.steps,
       compliance_mapping: complianceOf(rule),
-      finding_hash: hash
+      finding_hash: hash,
+      ...(m.jsonPath !== undefined ? { json_path: maskAll(m.jsonPath, secrets) } : {})
     }
     out.push(matcher?.variant !== undefined ? { finding, variant: matcher.variant } : { finding })
   }
