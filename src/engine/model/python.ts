@@ -570,8 +570,13 @@ class PythonWalker {
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
-      case "unary_operator":
+      case "unary_operator": {
+        const operand = node.namedChildren[0]
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (operand !== undefined && (operand.type === "integer" || operand.type === "float") && node.text.startsWith("-"))
+          return { k: "lit", value: -Number(operand.text.replace(/_/g, "")) }
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      }
       case "lambda": {
         const bodyNode = node.childForFieldName("body")
         const params: Array<string> = []

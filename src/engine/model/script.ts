@@ -735,6 +735,8 @@ class ScriptWalker {
       case K.PrefixUnaryExpression: {
         const n = node as ts.PrefixUnaryExpression
         const inner = this.expr(n.operand, fn)
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (n.operator === K.MinusToken && inner.k === "lit" && typeof inner.value === "number") return { k: "lit", value: -inner.value }
         return n.operator === K.ExclamationToken ? { k: "lit", value: true } : { k: "op", parts: [inner] }
       }
       case K.PostfixUnaryExpression:
