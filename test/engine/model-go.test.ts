@@ -358,6 +358,45 @@ func h(w http.ResponseWriter, name, other string) {
   })
 })
 
+describe("Go model: more guard shapes", () => {
+  it("`x != a && x != b` before an exit and an exiting switch default are allow-lists; EqualFold with a literal too", () => {
+    const code = go([`"os/exec"`, `"strings"`], `
+func run(a, b, c, d string) {
+	if a != "ls" && a != "pwd" {
+		return
+	}
+	switch b {
+	case "json", "yaml":
+	default:
+		return
+	}
+	if !strings.EqualFold(c, "status") {
+		return
+	}
+	if d != "x" && c != "y" {
+		return
+	}
+	exec.Command(a, b, c, d)
+}`)
+    const found = guards(fnNamed(model(code), "run").body)
+    // b: inside its literal case, and after the switch because the default exits
+    expect(found.map((g) => [g.kind, g.name])).toEqual([["allowlist", "a"], ["allowlist", "b"], ["allowlist", "b"], ["allowlist", "c"]])
+    const caseAt = code.indexOf("case \"json\"")
+    expect(found[1]!.scope).toEqual({ start: caseAt, end: code.indexOf("\n", caseAt) })
+    const switchEnd = code.indexOf("\t}", code.indexOf("switch b")) + 2
+    expect(found[2]!.scope).toEqual({ start: switchEnd, end: code.lastIndexOf("}") })
+  })
+
+  it("a variable made by new(T) holds a T", () => {
+    const m = model(go([`"net/http"`], `
+func get(u string) {
+	c := new(http.Client)
+	c.Get(u)
+}`))
+    expect(callees(m)).toContain("net/http.Client.Get")
+  })
+})
+
 describe("Go model: robustness", () => {
   it("never throws on broken input", () => {
     for (const code of ["package", "func (", "package p\nfunc f() { x := ", "package p\nvar = \nfunc (s *) m(", "package p\nfunc f() { if { } for range { } switch x.(type) { case: } }"])

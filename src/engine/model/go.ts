@@ -50,6 +50,7 @@ const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "i
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
 const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+const NIL_CHECK = /^\w+ [!=]= nil$/
 /** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
 
@@ -191,6 +192,12 @@ class GoWalker {
         case "generic_type":
           n = fieldOf(n, "typeNode")
           continue
+        case "selector_expression": {
+          // `new(http.Client)`: a type in expression position parses as a selector
+          const text = n.text
+          const dot = text.indexOf(".")
+          return DOTTED.test(text) && this.isPackage(text.slice(0, dot), -1) ? this.b.canonical(-1, text, this.b.parentOf) : undefined
+        }
         default:
           return undefined
       }
@@ -375,7 +382,7 @@ class GoWalker {
         return this.forStatement(node, fn, out)
       case "expression_switch_statement":
       case "type_switch_statement":
-        return this.switchStatement(node, fn, out)
+        return this.switchStatement(node, fn, out, block)
       case "select_statement": {
         for (const c of node.namedChildren) {
           if (c.type !== "communication_case" && c.type !== "default_case") continue
@@ -485,7 +492,10 @@ class GoWalker {
       // the first target of a call holds its result (`db, err := sql.Open(…)`); a struct literal its type
       if (value.k === "call" && (pairwise || i === 0)) {
         const callee = this.b.calls[value.call]!.callee
-        this.b.bindHolder(fn, key, `${callee}()`)
+        // `c := new(http.Client)` holds a net/http.Client
+        const typeArg = callee === "new" && rightNode !== undefined ? fieldOf(rightNode, "argumentsNode")?.namedChild(0) : undefined
+        const type = typeArg === undefined || typeArg === null ? undefined : this.typeName(typeArg)
+        this.b.bindHolder(fn, key, type !== undefined && type.includes(".") ? type : `${callee}()`)
         this.noteOrigin(fn, target.name, this.b.calls[value.call]!)
       } else if (value.k === "container" && rightNode !== undefined) {
         const type = this.compositeType(rightNode)
@@ -588,7 +598,8 @@ class GoWalker {
     if (init !== null) this.statement(init, fn, out, block)
     const cond = fieldOf(node, "conditionNode")
     const consequence = fieldOf(node, "consequenceNode")
-    if (cond !== null) {
+    // `if err != nil`, the commonest condition in Go, checks nothing a rule cares about: skip its walk
+    if (cond !== null && !(cond.type === "binary_expression" && NIL_CHECK.test(cond.text))) {
       this.expr(cond, fn)
       if (consequence !== null) {
         // an `else if` is reached only when earlier conditions failed: only its own branch is guarded
@@ -609,7 +620,7 @@ class GoWalker {
    * returns (panic, log.Fatal, os.Exit), after calls only (logging, `http.Error(w, …)`).
    */
   private exits(blockNode: SyntaxNode): boolean {
-    const list = blockNode.namedChildren.find((c) => c.type === "statement_list")
+    const list = blockNode.type === "statement_list" ? blockNode : blockNode.namedChildren.find((c) => c.type === "statement_list")
     if (list === undefined) return false
     const statements = list.namedChildren
     let last = statements.length - 1
@@ -663,7 +674,7 @@ class GoWalker {
     }
   }
 
-  private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
     const init = fieldOf(node, "initializerNode")
     if (init !== null) this.statement(init, fn, out, node)
     const valueNode = fieldOf(node, "valueNode")
@@ -679,6 +690,8 @@ class GoWalker {
     }
     // `switch x { case "a", "b": … }`: x is one of the listed constants inside that case
     const subject = value === undefined || node.type === "type_switch_statement" ? undefined : dottedOf(value)
+    let casesAreLiterals = true
+    let defaultExits = false
     for (const c of node.namedChildren) {
       if (c.type !== "expression_case" && c.type !== "default_case" && c.type !== "type_case") continue
       let allLiterals = c.type === "expression_case"
@@ -692,7 +705,12 @@ class GoWalker {
         }
       }
       if (allLiterals && subject !== undefined && valueNode !== null) out.push({ k: "guard", kind: "allowlist", name: subject, scope: span(c), span: span(valueNode) })
+      if (c.type === "expression_case" && !allLiterals) casesAreLiterals = false
+      if (c.type === "default_case" && subject !== undefined) defaultExits = this.exits(c)
     }
+    // `switch x { case "a", "b": default: return }`: after the switch, x is one of the cases
+    if (defaultExits && casesAreLiterals && subject !== undefined && valueNode !== null)
+      out.push({ k: "guard", kind: "allowlist", name: subject, scope: { start: node.endIndex, end: block.endIndex }, span: span(valueNode) })
   }
 
   // ---- guards ------------------------------------------------------------------------------------
@@ -737,6 +755,13 @@ class GoWalker {
           if ((negated && op === "||") || (!negated && op === "&&")) {
             this.guardsOf(left, negated, scope, out, fn, depth + 1)
             this.guardsOf(right, negated, scope, out, fn, depth + 1)
+          } else {
+            // `if x != "a" && x != "b" { return }` / `if x == "a" || x == "b" {`: x is one of them
+            const onLeft: Array<Statement> = []
+            const onRight: Array<Statement> = []
+            this.guardsOf(left, negated, scope, onLeft, fn, depth + 1)
+            this.guardsOf(right, negated, scope, onRight, fn, depth + 1)
+            for (const g of onLeft) if (g.k === "guard" && onRight.some((r) => r.k === "guard" && r.kind === g.kind && r.name === g.name)) out.push({ ...g, span: span(cond) })
           }
           return
         }
@@ -774,6 +799,12 @@ class GoWalker {
         if (this.origins.get(fn)?.has(subject.text) === true) this.guard("contained", subject, scope, cond, out, fn)
       }
       return // otherwise a failed check proves nothing
+    }
+    if (pkg === "strings" && name === "EqualFold" && args.length === 2) {
+      const [a, b] = args as [SyntaxNode, SyntaxNode]
+      if (LITERALS.has(b.type) && !LITERALS.has(a.type)) this.guard("allowlist", a, scope, cond, out, fn)
+      else if (LITERALS.has(a.type) && !LITERALS.has(b.type)) this.guard("allowlist", b, scope, cond, out, fn)
+      return
     }
     if (pkg === "path/filepath" && name === "IsLocal") {
       if (args[0] !== undefined) this.guard("contained", args[0], scope, cond, out, fn)
