@@ -50,6 +50,8 @@ const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "i
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
 const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+/** `a`, `a, err`: assignment targets that are plain names */
+const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
 const NIL_CHECK = /^\w+ [!=]= nil$/
 /** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
@@ -348,7 +350,10 @@ class GoWalker {
         if (left === null) return void this.expr(right, fn)
         const op = node.type === "assignment_statement" ? fieldOf(node, "operatorNode")?.type : undefined
         const rights = right.type === "expression_list" ? right.namedChildren : [right]
-        this.assign(left.namedChildren, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
+        // `a, err :=`: plain names are read from the text instead of visiting each identifier
+        const leftText = left.text
+        const lefts = SIMPLE_NAMES.test(leftText) ? leftText.split(/\s*,\s*/) : left.namedChildren
+        this.assign(lefts, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
         return
       }
       case "var_declaration":
@@ -475,13 +480,13 @@ class GoWalker {
    * `a, b := x, y` pairs the sides; `a, b := f()` gives every target the whole value (as python.ts
    * does for tuple targets). `declares`: `:=` / `var`, which may hide an import of the same name.
    */
-  private assign(lefts: ReadonlyArray<SyntaxNode>, rights: ReadonlyArray<SyntaxNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: SyntaxNode): void {
+  private assign(lefts: ReadonlyArray<SyntaxNode | string>, rights: ReadonlyArray<SyntaxNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: SyntaxNode): void {
     const values = rights.map((r) => this.expr(r, fn))
     const pairwise = lefts.length === values.length
     const whole: Expr = values.length === 1 ? values[0]! : { k: "container", entries: values.map((value) => ({ value })) }
     for (let i = 0; i < lefts.length; i++) {
       const left = lefts[i]!
-      const target = this.target(left, fn)
+      const target = typeof left === "string" ? (left === "_" ? undefined : { name: left, path: [] }) : this.target(left, fn)
       if (target === undefined) continue
       const value = pairwise ? values[i]! : whole
       const rightNode = pairwise ? rights[i] : rights.length === 1 ? rights[0] : undefined
