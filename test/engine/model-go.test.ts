@@ -38,6 +38,7 @@ describe("Go model: imports and canonical names", () => {
       `"github.com/sashabaranov/go-openai"`,
       `"github.com/go-redis/redis/v9"`,
       `"gopkg.in/yaml.v3"`,
+      `"github.com/anthropics/anthropic-sdk-go"`,
       `_ "github.com/lib/pq"`,
       `. "fmt"`
     ], ""))
@@ -46,7 +47,8 @@ describe("Go model: imports and canonical names", () => {
       ["sq", "github.com/Masterminds/squirrel"],
       ["openai", "github.com/sashabaranov/go-openai"],
       ["redis", "github.com/go-redis/redis/v9"],
-      ["yaml", "gopkg.in/yaml.v3"]
+      ["yaml", "gopkg.in/yaml.v3"],
+      ["anthropic", "github.com/anthropics/anthropic-sdk-go"]
     ])
   })
 

@@ -58,14 +58,15 @@ const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
 
 /**
  * The name a package is used by when imported without an alias: the last path segment, skipping a
- * major-version segment (`…/v2`), a `.vN` suffix (`gopkg.in/yaml.v3`), and a `go-` / `-go` affix
- * (`github.com/sashabaranov/go-openai` is `openai`).
+ * major-version segment (`…/v2`), a `.vN` suffix (`gopkg.in/yaml.v3`), a `go-` / `-go` affix
+ * (`github.com/sashabaranov/go-openai` is `openai`) and an `-sdk` suffix (`anthropic-sdk-go`).
  */
 export const goPackageName = (path: string): string => {
   const segments = path.split("/")
   let last = segments[segments.length - 1] ?? path
   if (/^v\d+$/.test(last) && segments.length > 1) last = segments[segments.length - 2]!
-  last = last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[-.]go$/, "")
+  // `anthropic-sdk-go` is package anthropic
+  last = last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[-.]go$/, "").replace(/-sdk$/, "")
   return last.replace(/[^\w]/g, "")
 }
 
