@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { Expr, SemanticModel, Statement } from "../../src/engine/model/Model.js"
 import { goModel } from "../../src/engine/model/go.js"
-import { Deadline } from "../../src/engine/Source.js"
+import { Deadline } from "../../src/languages/Source.js"
 import { parseTreeSitter } from "../../src/languages/treeSitter.js"
 
 const model = (code: string): SemanticModel => goModel(parseTreeSitter("go", code, Deadline.never()), code)

@@ -1,0 +1,1123 @@
+import { ts } from "../../languages/typescript.js"
+import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
+import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { checkKindOf, NORMALISERS } from "./guards.js"
+
+/**
+ * Fills the semantic model from a TypeScript compiler AST (JavaScript and TypeScript alike). One walk
+ * over the raw compiler nodes (no ts-morph wrappers, no parent pointers: the walker carries its own
+ * context). Conventions follow python.ts, so the one data-flow engine reads both the same way:
+ * nested blocks are flattened into the function's statement list, guards carry the span where they
+ * hold, a variable holding a call's result is named by that call.
+ */
+export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript"): SemanticModel =>
+  new ScriptWalker(file, language).run()
+
+const K = ts.SyntaxKind
+
+/** String methods that build a new string from the receiver and the arguments (python's BUILDERS). */
+const BUILDERS = new Set([
+  "join", "concat", "replace", "replaceAll", "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase",
+  "padStart", "padEnd", "repeat", "normalize", "slice", "substring", "toString"
+])
+/** Receivers whose calls may precede the exit in a failing branch (`logger.warn(...); return`). */
+const EXIT_PRELUDE = /^(?:console|logger|log|logging|res|response|reply|ctx)\b/
+/** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
+const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
+const PROMISIFY = /(?:^|\.)promisify$/
+const HOST_PARTS = /^(?:hostname|host|origin|protocol)$/
+
+type Writable<T> = { -readonly [P in keyof T]: T[P] }
+const NONE: ReadonlyArray<never> = []
+const NO_ARGS = ts.factory.createNodeArray<ts.Expression>()
+
+type FunctionLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration | ts.ConstructorDeclaration
+
+interface PendingCallback {
+  readonly call: number
+  readonly arg: number
+  readonly field?: string
+  readonly name: string
+}
+
+class ScriptWalker {
+  private readonly b: ModelBuilder
+  private readonly text: string
+  /** functions declared with a name, for callbacks passed by name (hoisting: resolved at the end) */
+  private readonly named = new Map<string, number>()
+  private readonly pending: Array<PendingCallback> = []
+
+  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript") {
+    this.b = new ModelBuilder(language)
+    this.text = file.text
+  }
+
+  run(): SemanticModel {
+    this.statements(this.file.statements, -1, this.b.module, this.file.end)
+    for (const p of this.pending) {
+      const fn = this.named.get(p.name)
+      if (fn === undefined) continue
+      const call = this.b.calls[p.call]!
+      const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
+      if (p.field !== undefined) callback.field = p.field
+      this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
+    }
+    return this.b.build()
+  }
+
+  private span(node: ts.Node): Span {
+    return { start: tokenStart(this.text, node.pos), end: node.end }
+  }
+
+  private source(node: ts.Node): string {
+    return this.text.slice(tokenStart(this.text, node.pos), node.end)
+  }
+
+  private body(fn: number): Array<Statement> {
+    return fn === -1 ? this.b.module : this.b.functions[fn]!.body
+  }
+
+  private canonical(fn: number, dotted: string): string {
+    return this.b.canonical(fn, dotted, this.b.parentOf)
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  /** Statements of a block; `blockEnd` bounds the scope of guards whose failing branch exits. */
+  private statements(list: ts.NodeArray<ts.Statement>, fn: number, out: Array<Statement>, blockEnd: number): void {
+    for (let i = 0; i < list.length; i++) this.statement(list[i]!, fn, out, blockEnd)
+  }
+
+  private statement(node: ts.Statement, fn: number, out: Array<Statement>, blockEnd: number): void {
+    switch (node.kind) {
+      case K.ImportDeclaration:
+        return this.importDeclaration(node as ts.ImportDeclaration)
+      case K.ImportEqualsDeclaration: {
+        const n = node as ts.ImportEqualsDeclaration
+        const ref = n.moduleReference
+        if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression)) this.b.addImport(n.name.text, moduleName(ref.expression.text), this.span(n))
+        return
+      }
+      case K.VariableStatement: {
+        const n = node as ts.VariableStatement
+        const isConst = (n.declarationList.flags & ts.NodeFlags.Const) !== 0
+        const doc = this.docOf(n)
+        for (const d of n.declarationList.declarations) this.variableDeclaration(d, fn, out, isConst, doc)
+        return
+      }
+      case K.FunctionDeclaration: {
+        const n = node as ts.FunctionDeclaration
+        if (n.body === undefined) return // overload signature or `declare function`
+        const name = n.name?.text ?? "default"
+        this.functionLike(n, fn, name, n.name ?? n, this.docOf(n))
+        return
+      }
+      case K.ClassDeclaration:
+        return this.classLike(node as ts.ClassDeclaration, fn, out)
+      case K.ExpressionStatement:
+        return this.expressionStatement((node as ts.ExpressionStatement).expression, fn, out)
+      case K.ReturnStatement: {
+        const e = (node as ts.ReturnStatement).expression
+        out.push({ k: "return", value: e === undefined ? { k: "lit", value: null } : this.expr(e, fn), span: this.span(node) })
+        return
+      }
+      case K.IfStatement:
+        return this.ifStatement(node as ts.IfStatement, fn, out, blockEnd)
+      case K.Block:
+        return this.statements((node as ts.Block).statements, fn, out, node.end)
+      case K.ForOfStatement:
+      case K.ForInStatement: {
+        const n = node as ts.ForOfStatement | ts.ForInStatement
+        const value = this.expr(n.expression, fn)
+        const sp = this.span(n)
+        for (const target of this.loopTargets(n.initializer, fn)) out.push({ k: "iterate", target, value, span: sp })
+        return this.statement(n.statement, fn, out, blockEnd)
+      }
+      case K.ForStatement: {
+        const n = node as ts.ForStatement
+        if (n.initializer !== undefined) {
+          if (ts.isVariableDeclarationList(n.initializer)) for (const d of n.initializer.declarations) this.variableDeclaration(d, fn, out, false, undefined)
+          else this.expressionStatement(n.initializer, fn, out)
+        }
+        if (n.condition !== undefined) this.expr(n.condition, fn)
+        if (n.incrementor !== undefined) this.expressionStatement(n.incrementor, fn, out)
+        return this.statement(n.statement, fn, out, blockEnd)
+      }
+      case K.WhileStatement:
+      case K.DoStatement: {
+        const n = node as ts.WhileStatement | ts.DoStatement
+        this.expr(n.expression, fn)
+        return this.statement(n.statement, fn, out, blockEnd)
+      }
+      case K.SwitchStatement: {
+        const n = node as ts.SwitchStatement
+        this.expr(n.expression, fn)
+        for (const clause of n.caseBlock.clauses) {
+          if (ts.isCaseClause(clause)) this.expr(clause.expression, fn)
+          this.statements(clause.statements, fn, out, clause.end)
+        }
+        return
+      }
+      case K.TryStatement: {
+        const n = node as ts.TryStatement
+        this.statements(n.tryBlock.statements, fn, out, n.tryBlock.end)
+        if (n.catchClause !== undefined) this.statements(n.catchClause.block.statements, fn, out, n.catchClause.block.end)
+        if (n.finallyBlock !== undefined) this.statements(n.finallyBlock.statements, fn, out, n.finallyBlock.end)
+        return
+      }
+      case K.LabeledStatement:
+        return this.statement((node as ts.LabeledStatement).statement, fn, out, blockEnd)
+      case K.ThrowStatement:
+        this.expr((node as ts.ThrowStatement).expression, fn)
+        return
+      case K.ExportAssignment: {
+        // `export default {...}` / `export = x`
+        const value = this.expr((node as ts.ExportAssignment).expression, fn)
+        if (value.k === "call") out.push({ k: "call", call: value.call, span: this.span(node) })
+        return
+      }
+      case K.ModuleDeclaration: {
+        // `namespace X { ... }`: its statements run at the level it is declared in
+        let body = (node as ts.ModuleDeclaration).body
+        while (body !== undefined && ts.isModuleDeclaration(body)) body = body.body
+        if (body !== undefined && ts.isModuleBlock(body)) this.statements(body.statements, fn, out, body.end)
+        return
+      }
+      case K.WithStatement: {
+        const n = node as ts.WithStatement
+        this.expr(n.expression, fn)
+        return this.statement(n.statement, fn, out, blockEnd)
+      }
+      // types, enums, empty statements and jumps carry no data flow
+      case K.InterfaceDeclaration:
+      case K.TypeAliasDeclaration:
+      case K.EnumDeclaration:
+      case K.ExportDeclaration:
+      case K.EmptyStatement:
+      case K.BreakStatement:
+      case K.ContinueStatement:
+      case K.DebuggerStatement:
+      case K.MissingDeclaration:
+        return
+      default:
+        ts.forEachChild(node, (c) => void this.expr(c as ts.Expression, fn))
+    }
+  }
+
+  private expressionStatement(e: ts.Expression, fn: number, out: Array<Statement>): void {
+    const inner = unwrap(e)
+    if (ts.isBinaryExpression(inner) && isAssignmentOperator(inner.operatorToken.kind)) {
+      this.assignment(inner, fn, out)
+      return
+    }
+    const value = this.expr(e, fn)
+    if (value.k === "call") out.push({ k: "call", call: value.call, span: this.span(e) })
+  }
+
+  /** `a = v`, `this.x = v`, `a.b["c"] = v`, `({ a } = v)`, `[a, b] = v`, `a += v`. */
+  private assignment(node: ts.BinaryExpression, fn: number, out: Array<Statement>): Expr {
+    const op = node.operatorToken.kind
+    const left = unwrap(node.left)
+    const sp = this.span(node)
+    if (op === K.EqualsToken && (ts.isObjectLiteralExpression(left) || ts.isArrayLiteralExpression(left))) {
+      const value = this.expr(node.right, fn)
+      this.destructureLiteral(left, value, fn, out, sp)
+      return value
+    }
+    const target = this.target(left, fn)
+    const right = unwrap(node.right)
+    let value: Expr
+    if (target !== undefined && isFunctionExpression(right)) value = this.functionExpr(right, fn, target.path.length > 0 ? target.path[target.path.length - 1]! : target.name)
+    else value = this.expr(node.right, fn)
+    if (target === undefined) return value
+    const augmented = op !== K.EqualsToken
+    out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value] } : value, span: sp })
+    if (!augmented && value.k === "call") {
+      const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
+      this.b.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
+    }
+    return value
+  }
+
+  /** An assignment target as a variable plus a field path; undefined when it is not one. */
+  private target(node: ts.Expression, fn: number): Target | undefined {
+    const path: Array<string> = []
+    let cur: ts.Expression = node
+    for (;;) {
+      cur = unwrap(cur)
+      if (ts.isPropertyAccessExpression(cur)) {
+        path.unshift(idText(cur.name))
+        cur = cur.expression
+      } else if (ts.isElementAccessExpression(cur)) {
+        const key = literalKey(cur.argumentExpression)
+        if (key === undefined) this.expr(cur.argumentExpression, fn)
+        path.unshift(key ?? "*")
+        cur = cur.expression
+      } else break
+    }
+    if (ts.isIdentifier(cur)) return { name: idText(cur), path }
+    if (cur.kind === K.ThisKeyword) return { name: "this", path }
+    return undefined
+  }
+
+  private variableDeclaration(d: ts.VariableDeclaration, fn: number, out: Array<Statement>, isConst: boolean, doc: string | undefined): void {
+    if (d.initializer === undefined) return
+    const sp = this.span(d)
+    const init = unwrap(d.initializer)
+    if (ts.isIdentifier(d.name)) {
+      const name = idText(d.name)
+      // `const x = require("m")`, `const x = await import("m")`, `const x = require("m").y`
+      const imported = this.importOf(init)
+      if (imported !== undefined) {
+        this.b.addImport(name, imported, sp)
+        return
+      }
+      const value = isFunctionExpression(init) ? this.functionExpr(init, fn, name, doc) : this.expr(d.initializer, fn)
+      out.push({ k: "assign", target: { name, path: [] }, value, span: sp })
+      if (value.k === "call") {
+        const call = this.b.calls[value.call]!
+        // `const run = promisify(exec)`: calling run calls exec
+        const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
+        this.b.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
+      }
+      if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
+      return
+    }
+    // `const { exec, spawn: sp } = require("child_process")`
+    const module = this.importOf(init)
+    if (module !== undefined && ts.isObjectBindingPattern(d.name)) {
+      for (const el of d.name.elements) {
+        if (!ts.isIdentifier(el.name) || el.dotDotDotToken !== undefined) continue
+        const key = el.propertyName === undefined ? el.name.text : propertyKey(el.propertyName)
+        if (key === undefined) continue
+        this.b.addImport(el.name.text, key === "default" ? module : `${module}.${key}`, this.span(el))
+      }
+      return
+    }
+    this.bindPattern(d.name, this.expr(d.initializer, fn), fn, out, sp)
+  }
+
+  /** The canonical module a `require("m")` / `import("m")` (or a property of one) stands for. */
+  private importOf(node: ts.Expression): string | undefined {
+    const e = unwrap(node)
+    if (ts.isCallExpression(e)) {
+      const arg = e.arguments[0]
+      if (e.arguments.length !== 1 || arg === undefined || !ts.isStringLiteralLike(arg)) return undefined
+      if (e.expression.kind === K.ImportKeyword || (ts.isIdentifier(e.expression) && e.expression.text === "require")) return moduleName(arg.text)
+      return undefined
+    }
+    if (ts.isPropertyAccessExpression(e)) {
+      const inner = this.importOf(e.expression)
+      return inner === undefined ? undefined : `${inner}.${e.name.text}`
+    }
+    return undefined
+  }
+
+  /** Destructuring: each bound name gets the attribute / element of the value it comes from. */
+  private bindPattern(pattern: ts.BindingName, value: Expr, fn: number, out: Array<Statement>, sp: Span): void {
+    if (ts.isIdentifier(pattern)) {
+      out.push({ k: "assign", target: { name: pattern.text, path: [] }, value, span: sp })
+      return
+    }
+    if (ts.isObjectBindingPattern(pattern)) {
+      for (const el of pattern.elements) {
+        let v: Expr
+        if (el.dotDotDotToken !== undefined) v = value
+        else {
+          const keyNode = el.propertyName ?? el.name
+          const key = ts.isIdentifier(keyNode) ? keyNode.text : propertyKey(keyNode as ts.PropertyName)
+          v = key !== undefined ? attrOf(value, key)
+            : { k: "index", obj: value, key: ts.isComputedPropertyName(keyNode) ? this.expr(keyNode.expression, fn) : UNKNOWN }
+        }
+        if (el.initializer !== undefined) v = { k: "op", parts: [v, this.expr(el.initializer, fn)] }
+        this.bindPattern(el.name, v, fn, out, this.span(el))
+      }
+      return
+    }
+    const elements = pattern.elements
+    for (let i = 0; i < elements.length; i++) {
+      const el = elements[i]!
+      if (ts.isOmittedExpression(el)) continue
+      let v: Expr = el.dotDotDotToken !== undefined ? value : { k: "index", obj: value, key: { k: "lit", value: i } }
+      if (el.initializer !== undefined) v = { k: "op", parts: [v, this.expr(el.initializer, fn)] }
+      this.bindPattern(el.name, v, fn, out, this.span(el))
+    }
+  }
+
+  /** Destructuring assignment to an object / array literal pattern (`({ a, b: c.d } = v)`). */
+  private destructureLiteral(pattern: ts.ObjectLiteralExpression | ts.ArrayLiteralExpression, value: Expr, fn: number, out: Array<Statement>, sp: Span): void {
+    const assignTo = (node: ts.Expression, v: Expr): void => {
+      let n = unwrap(node)
+      if (ts.isBinaryExpression(n) && n.operatorToken.kind === K.EqualsToken) {
+        v = { k: "op", parts: [v, this.expr(n.right, fn)] }
+        n = unwrap(n.left)
+      }
+      if (ts.isObjectLiteralExpression(n) || ts.isArrayLiteralExpression(n)) return this.destructureLiteral(n, v, fn, out, sp)
+      const target = this.target(n, fn)
+      if (target !== undefined) out.push({ k: "assign", target, value: v, span: sp })
+    }
+    if (ts.isArrayLiteralExpression(pattern)) {
+      pattern.elements.forEach((el, i) => {
+        if (ts.isOmittedExpression(el)) return
+        if (ts.isSpreadElement(el)) assignTo(el.expression, value)
+        else assignTo(el, { k: "index", obj: value, key: { k: "lit", value: i } })
+      })
+      return
+    }
+    for (const p of pattern.properties) {
+      if (ts.isShorthandPropertyAssignment(p)) {
+        let v = attrOf(value, p.name.text)
+        if (p.objectAssignmentInitializer !== undefined) v = { k: "op", parts: [v, this.expr(p.objectAssignmentInitializer, fn)] }
+        out.push({ k: "assign", target: { name: p.name.text, path: [] }, value: v, span: sp })
+      } else if (ts.isPropertyAssignment(p)) {
+        const key = propertyKey(p.name)
+        assignTo(p.initializer, key !== undefined ? attrOf(value, key) : { k: "index", obj: value, key: UNKNOWN })
+      } else if (ts.isSpreadAssignment(p)) assignTo(p.expression, value)
+    }
+  }
+
+  /** `for (const x of xs)`, `for (const [k, v] of ...)`, `for (x in o)`: every bound name. */
+  private loopTargets(init: ts.ForInitializer, fn: number): Array<Target> {
+    if (ts.isVariableDeclarationList(init)) {
+      const names: Array<string> = []
+      for (const d of init.declarations) bindingNames(d.name, names)
+      return names.map((name) => ({ name, path: [] }))
+    }
+    const e = unwrap(init)
+    if (ts.isArrayLiteralExpression(e) || ts.isObjectLiteralExpression(e)) {
+      const out: Array<Target> = []
+      const visit = (n: ts.Node): void => {
+        if (ts.isIdentifier(n)) out.push({ name: n.text, path: [] })
+        else if (ts.isPropertyAssignment(n)) visit(n.initializer)
+        else if (ts.isShorthandPropertyAssignment(n)) out.push({ name: n.name.text, path: [] })
+        else ts.forEachChild(n, visit)
+      }
+      visit(e)
+      return out
+    }
+    const target = this.target(e, fn)
+    return target === undefined ? [] : [target]
+  }
+
+  // ---------------------------------------------------------------- guards
+
+  private ifStatement(node: ts.IfStatement, fn: number, out: Array<Statement>, blockEnd: number): void {
+    const cond = node.expression
+    this.expr(cond, fn)
+    const then = node.thenStatement
+    const otherwise = node.elseStatement
+    if (exits(then)) this.guardsOf(cond, true, { start: node.end, end: blockEnd }, out, fn)
+    else {
+      this.guardsOf(cond, false, this.span(then), out, fn)
+      if (otherwise !== undefined) {
+        // `if (ok(x)) {...} else throw`: the check holds after the if; in any `else`, its failure holds
+        if (exits(otherwise)) this.guardsOf(cond, false, { start: node.end, end: blockEnd }, out, fn)
+        this.guardsOf(cond, true, this.span(otherwise), out, fn)
+      }
+    }
+    this.statement(then, fn, out, blockEnd)
+    if (otherwise !== undefined) this.statement(otherwise, fn, out, blockEnd)
+  }
+
+  /**
+   * Records the checks a condition makes. `negated`: the condition's failure is what holds in
+   * `scope` (the `if (!ok) throw` shape), so only negated checks count there.
+   */
+  private guardsOf(cond: ts.Expression, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+    const node = unwrap(cond)
+    if (ts.isPrefixUnaryExpression(node) && node.operator === K.ExclamationToken) {
+      this.guardsOf(node.operand, !negated, scope, out, fn)
+      return
+    }
+    if (ts.isBinaryExpression(node)) {
+      const op = node.operatorToken.kind
+      if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) {
+        // `if (!a || !b) throw` => both hold after; `if (a && b) {` => both hold inside
+        if ((negated && op === K.BarBarToken) || (!negated && op === K.AmpersandAmpersandToken)) {
+          this.guardsOf(node.left, negated, scope, out, fn)
+          this.guardsOf(node.right, negated, scope, out, fn)
+        }
+        return
+      }
+      const positive = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken
+      const negative = op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken
+      if ((positive && !negated) || (negative && negated)) {
+        const left = unwrap(node.left)
+        const right = unwrap(node.right)
+        // `typeof x === "number"`: a type check validates
+        for (const [a, other] of [[left, right], [right, left]] as const) {
+          if (ts.isTypeOfExpression(a) && ts.isStringLiteralLike(other) && /^(?:number|boolean|bigint)$/.test(other.text)) {
+            this.guard("validated", a.expression, scope, node, out, fn)
+            return
+          }
+        }
+        if (isConstantLiteral(right)) this.guard("allowlist", left, scope, node, out, fn)
+        else if (isConstantLiteral(left)) this.guard("allowlist", right, scope, node, out, fn)
+        return
+      }
+      if (op === K.InKeyword && !negated) this.guard("allowlist", node.left, scope, node, out, fn)
+      return
+    }
+    if (!ts.isCallExpression(node) || negated) return // a failed check proves nothing
+    const callee = unwrap(node.expression)
+    const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined
+    if (method === undefined) return
+    const kind = checkKindOf(method)
+    if (kind === undefined) return
+    const receiver = ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined
+    const args = node.arguments
+    let subject: ts.Expression | undefined
+    if (kind === "contained") subject = receiver ?? args[0]
+    else if (kind === "allowlist") subject = method === "get" ? undefined : receiver !== undefined && ts.isIdentifier(receiver) && receiver.text === "Object" ? args[1] : args[0]
+    else if (method === "test") {
+      // `/^[a-z]+$/.test(x)`: only an anchored pattern validates the whole value
+      if (receiver !== undefined && ts.isRegularExpressionLiteral(receiver) && !/^\/\^.*\$\/[a-z]*$/s.test(receiver.text)) return
+      subject = args[0]
+    } else if (method === "match" && receiver !== undefined) subject = receiver
+    else subject = args[0] ?? receiver
+    if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
+  }
+
+  private guard(kind: GuardKind, subject: ts.Expression, scope: Span, cond: ts.Node, out: Array<Statement>, fn: number): void {
+    let node = unwrap(subject)
+    // `new URL(u).hostname === "x"`, `path.resolve(p).startsWith(base)`: the check is about u / p
+    let hostPart = false
+    for (;;) {
+      if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments !== undefined && node.arguments.length >= 1) {
+        const callee = dottedText(node.expression) ?? ""
+        if (WRAPPERS.test(callee)) {
+          if (callee === "URL") hostPart = true
+          const args = node.arguments
+          node = unwrap(callee.endsWith("resolve") || callee.endsWith("join") ? args[args.length - 1]! : args[0]!)
+          continue
+        }
+      }
+      if (ts.isPropertyAccessExpression(node)) {
+        const attr = node.name.text
+        if (HOST_PARTS.test(attr)) {
+          hostPart = true
+          node = unwrap(node.expression)
+          continue
+        }
+      }
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+        const m = node.expression.name.text
+        if (NORMALISERS.has(m) || m === "trim" || m === "toUpperCase" || m === "toString") {
+          node = unwrap(node.expression.expression)
+          continue
+        }
+      }
+      break
+    }
+    const name = dottedText(node)
+    if (name === undefined) return
+    out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: this.span(cond) })
+  }
+
+  // ---------------------------------------------------------------- imports, classes, functions
+
+  private importDeclaration(node: ts.ImportDeclaration): void {
+    const spec = node.moduleSpecifier
+    const clause = node.importClause
+    if (!ts.isStringLiteral(spec) || clause === undefined) return
+    const module = moduleName(spec.text)
+    if (clause.name !== undefined) this.b.addImport(clause.name.text, module, this.span(clause.name))
+    const bindings = clause.namedBindings
+    if (bindings === undefined) return
+    if (ts.isNamespaceImport(bindings)) this.b.addImport(bindings.name.text, module, this.span(bindings))
+    else
+      for (const el of bindings.elements) {
+        const imported = el.propertyName === undefined ? el.name.text : ts.isIdentifier(el.propertyName) ? el.propertyName.text : el.propertyName.text
+        this.b.addImport(el.name.text, imported === "default" ? module : `${module}.${imported}`, this.span(el))
+      }
+  }
+
+  private classLike(node: ts.ClassDeclaration | ts.ClassExpression, fn: number, out: Array<Statement>): void {
+    for (const d of ts.canHaveDecorators(node) ? ts.getDecorators(node) ?? [] : []) this.expr(d.expression, fn)
+    for (const h of node.heritageClauses ?? []) for (const t of h.types) this.expr(t.expression, fn)
+    for (const m of node.members) {
+      switch (m.kind) {
+        case K.MethodDeclaration:
+        case K.Constructor: {
+          const method = m as ts.MethodDeclaration | ts.ConstructorDeclaration
+          if (method.body === undefined) continue // abstract or overload
+          const nameNode = ts.isMethodDeclaration(method) ? method.name : method
+          const name = ts.isMethodDeclaration(method) ? propertyKey(method.name) ?? "<computed>" : "constructor"
+          this.functionLike(method, fn, name, nameNode, this.docOf(method))
+          continue
+        }
+        case K.PropertyDeclaration: {
+          const p = m as ts.PropertyDeclaration
+          if (p.initializer === undefined) continue
+          const key = propertyKey(p.name) ?? "*"
+          const init = unwrap(p.initializer)
+          const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p)) : this.expr(p.initializer, fn)
+          out.push({ k: "assign", target: { name: "this", path: [key] }, value, span: this.span(p) })
+          if (value.k === "call") this.b.bindHolder(-1, `this.${key}`, `${this.b.calls[value.call]!.callee}()`)
+          continue
+        }
+        case K.ClassStaticBlockDeclaration:
+          this.statements((m as ts.ClassStaticBlockDeclaration).body.statements, fn, out, m.end)
+          continue
+        default:
+          // getters, setters, index signatures: no data flow the model follows
+          continue
+      }
+    }
+  }
+
+  private functionExpr(node: ts.FunctionExpression | ts.ArrowFunction, fn: number, name: string, doc?: string): Expr {
+    return { k: "func", fn: this.functionLike(node, fn, name, node.name ?? node, doc) }
+  }
+
+  private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined): number {
+    const params: Array<string> = []
+    const paramTypes: Array<string | undefined> = []
+    const declared: Array<{ p: ts.ParameterDeclaration; name: string; type: string | undefined }> = []
+    let typed = false
+    for (const p of node.parameters) {
+      if (ts.isIdentifier(p.name) && p.name.text === "this") continue // TS `this` parameter: not an argument
+      const name = ts.isIdentifier(p.name) ? idText(p.name) : `$${params.length}`
+      const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
+      if (type !== undefined) typed = true
+      params.push(name)
+      paramTypes.push(type)
+      declared.push({ p, name, type })
+    }
+    const decorators = node.modifiers === undefined || !ts.canHaveDecorators(node) ? NONE : ts.getDecorators(node) ?? NONE
+    const info: Writable<FunctionInfo> = {
+      name,
+      params,
+      decorators: decorators.length === 0 ? NONE : decorators.map((d) => this.decoratorName(d, parent)),
+      role: "plain",
+      span: this.span(node),
+      nameSpan: nameNode === node ? { start: 0, end: 0 } : this.span(nameNode),
+      body: [],
+      parent
+    }
+    if (nameNode === node) info.nameSpan = info.span
+    if (typed) info.paramTypes = paramTypes
+    if (doc !== undefined) info.doc = doc
+    const index = this.b.addFunction(info)
+    if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
+    const body = this.b.functions[index]!.body
+    for (const { p, name: pname, type } of declared) {
+      // `(client: OpenAI) =>`, `constructor(private client: OpenAI)`: the parameter holds an instance
+      if (type !== undefined && p.type !== undefined && ts.isTypeReferenceNode(p.type) && this.b.isImported(rootOf(p.type.typeName))) {
+        this.b.bindHolder(index, pname, `${type}()`)
+        if (ts.isConstructorDeclaration(node) && (p.modifiers?.some((m) => PARAMETER_PROPERTY.has(m.kind)) ?? false)) this.b.bindHolder(-1, `this.${pname}`, `${type}()`)
+      }
+      let source: Expr = { k: "name", name: pname }
+      if (p.initializer !== undefined) source = { k: "op", parts: [source, this.expr(p.initializer, index)] }
+      // `({ query }) =>`: `query = $0.query`
+      if (!ts.isIdentifier(p.name)) this.bindPattern(p.name, source, index, body, this.span(p))
+      else if (p.initializer !== undefined) body.push({ k: "assign", target: { name: pname, path: [] }, value: source, span: this.span(p) })
+    }
+    const fbody = node.body
+    if (fbody !== undefined) {
+      if (ts.isBlock(fbody)) this.statements(fbody.statements, index, body, fbody.end)
+      else body.push({ k: "return", value: this.expr(fbody, index), span: this.span(fbody) })
+    }
+    return index
+  }
+
+  /** Canonical name of a declared parameter type (`express.Request`), keywords as written. */
+  private typeName(type: ts.TypeNode, fn: number): string | undefined {
+    if (ts.isTypeReferenceNode(type)) {
+      const dotted = entityText(type.typeName)
+      return this.canonical(fn, dotted)
+    }
+    switch (type.kind) {
+      case K.StringKeyword: return "string"
+      case K.NumberKeyword: return "number"
+      case K.BooleanKeyword: return "boolean"
+      case K.BigIntKeyword: return "bigint"
+      default: return undefined
+    }
+  }
+
+  private decoratorName(d: ts.Decorator, fn: number): string {
+    const e = unwrap(d.expression)
+    const target = ts.isCallExpression(e) ? e.expression : e
+    if (ts.isCallExpression(e)) this.expr(e, fn)
+    const dotted = dottedText(target)
+    return dotted === undefined ? "" : this.canonical(fn, dotted)
+  }
+
+  /** The JSDoc block just before a declaration, without its stars. */
+  private docOf(node: ts.Node): string | undefined {
+    const ranges = ts.getLeadingCommentRanges(this.text, node.pos)
+    const last = ranges?.[ranges.length - 1]
+    if (last === undefined || last.kind !== K.MultiLineCommentTrivia) return undefined
+    const raw = this.text.slice(last.pos, last.end)
+    if (!raw.startsWith("/**")) return undefined
+    return raw.slice(3, -2).split("\n").map((l) => l.replace(/^\s*\*?\s?/, "")).join("\n").trim()
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  /** Reduces an expression to the model; calls are recorded as they are met. */
+  expr(node: ts.Expression, fn: number): Expr {
+    switch (node.kind) {
+      case K.Identifier: {
+        const name = idText(node as ts.Identifier)
+        if (name === "undefined") return { k: "lit", value: null }
+        if (this.b.isImported(name)) return { k: "ref", name: this.canonical(fn, name) }
+        // `process` is always there: `process.env.X` is a reference like an import
+        if (name === "process") return { k: "ref", name }
+        return { k: "name", name }
+      }
+      case K.StringLiteral:
+      case K.NoSubstitutionTemplateLiteral:
+        return { k: "lit", value: (node as ts.StringLiteral).text }
+      case K.NumericLiteral:
+        return { k: "lit", value: Number((node as ts.NumericLiteral).text) }
+      case K.BigIntLiteral:
+      case K.RegularExpressionLiteral:
+        return { k: "lit", value: (node as ts.LiteralExpression).text }
+      case K.TrueKeyword:
+        return { k: "lit", value: true }
+      case K.FalseKeyword:
+        return { k: "lit", value: false }
+      case K.NullKeyword:
+        return { k: "lit", value: null }
+      case K.ThisKeyword:
+        return { k: "name", name: "this" }
+      case K.SuperKeyword:
+        return { k: "name", name: "super" }
+      case K.TemplateExpression: {
+        const n = node as ts.TemplateExpression
+        const parts: Array<Expr> = []
+        if (n.head.text !== "") parts.push({ k: "lit", value: n.head.text })
+        for (const s of n.templateSpans) {
+          parts.push(this.expr(s.expression, fn))
+          if (s.literal.text !== "") parts.push({ k: "lit", value: s.literal.text })
+        }
+        return { k: "concat", parts }
+      }
+      case K.TaggedTemplateExpression:
+        return this.taggedTemplate(node as ts.TaggedTemplateExpression, fn)
+      case K.PropertyAccessExpression: {
+        const n = node as ts.PropertyAccessExpression
+        const inner = this.expr(n.expression, fn)
+        return attrOf(inner, idText(n.name))
+      }
+      case K.ElementAccessExpression: {
+        const n = node as ts.ElementAccessExpression
+        return { k: "index", obj: this.expr(n.expression, fn), key: this.expr(n.argumentExpression, fn) }
+      }
+      case K.CallExpression:
+        return this.call(node as ts.CallExpression, fn, false)
+      case K.NewExpression:
+        return this.call(node as ts.NewExpression, fn, true)
+      case K.ParenthesizedExpression:
+      case K.AwaitExpression:
+      case K.NonNullExpression:
+      case K.AsExpression:
+      case K.SatisfiesExpression:
+      case K.TypeAssertionExpression:
+      case K.SpreadElement:
+      case K.ExpressionWithTypeArguments:
+      case K.PartiallyEmittedExpression:
+        return this.expr((node as ts.ParenthesizedExpression).expression, fn)
+      case K.BinaryExpression:
+        return this.binary(node as ts.BinaryExpression, fn)
+      case K.PrefixUnaryExpression: {
+        const n = node as ts.PrefixUnaryExpression
+        const inner = this.expr(n.operand, fn)
+        return n.operator === K.ExclamationToken ? { k: "lit", value: true } : { k: "op", parts: [inner] }
+      }
+      case K.PostfixUnaryExpression:
+        return { k: "op", parts: [this.expr((node as ts.PostfixUnaryExpression).operand, fn)] }
+      case K.TypeOfExpression:
+        this.expr((node as ts.TypeOfExpression).expression, fn)
+        return { k: "lit", value: "string" }
+      case K.VoidExpression:
+        this.expr((node as ts.VoidExpression).expression, fn)
+        return { k: "lit", value: null }
+      case K.DeleteExpression:
+        this.expr((node as ts.DeleteExpression).expression, fn)
+        return { k: "lit", value: true }
+      case K.ConditionalExpression: {
+        const n = node as ts.ConditionalExpression
+        this.expr(n.condition, fn)
+        return { k: "op", parts: [this.expr(n.whenTrue, fn), this.expr(n.whenFalse, fn)] }
+      }
+      case K.ArrayLiteralExpression:
+        return { k: "container", entries: (node as ts.ArrayLiteralExpression).elements.map((e) => ({ value: this.expr(e, fn) })) }
+      case K.ObjectLiteralExpression:
+        return this.objectLiteral(node as ts.ObjectLiteralExpression, fn).expr
+      case K.ArrowFunction:
+      case K.FunctionExpression:
+        return this.functionExpr(node as ts.ArrowFunction, fn, (node as ts.FunctionExpression).name?.text ?? "<anonymous>")
+      case K.ClassExpression:
+        this.classLike(node as ts.ClassExpression, fn, this.body(fn))
+        return UNKNOWN
+      case K.YieldExpression: {
+        const e = (node as ts.YieldExpression).expression
+        return e === undefined ? UNKNOWN : this.expr(e, fn)
+      }
+      case K.MetaProperty:
+        // `import.meta.env.X` is configuration like `process.env.X`
+        return { k: "ref", name: this.source(node) }
+      case K.OmittedExpression:
+        return UNKNOWN
+      default:
+        if (node.kind >= K.FirstTypeNode && node.kind <= K.LastTypeNode) return UNKNOWN
+        ts.forEachChild(node, (c) => void this.expr(c as ts.Expression, fn))
+        return UNKNOWN
+    }
+  }
+
+  private binary(n: ts.BinaryExpression, fn: number): Expr {
+    const op = n.operatorToken.kind
+    if (isAssignmentOperator(op)) return this.assignment(n, fn, this.body(fn))
+    switch (op) {
+      case K.CommaToken:
+        this.expr(n.left, fn)
+        return this.expr(n.right, fn)
+      case K.PlusToken: {
+        const parts = [this.expr(n.left, fn), this.expr(n.right, fn)]
+        return stringish(n.left) || stringish(n.right) ? { k: "concat", parts } : { k: "op", parts }
+      }
+      case K.EqualsEqualsEqualsToken:
+      case K.EqualsEqualsToken:
+      case K.ExclamationEqualsEqualsToken:
+      case K.ExclamationEqualsToken:
+      case K.LessThanToken:
+      case K.LessThanEqualsToken:
+      case K.GreaterThanToken:
+      case K.GreaterThanEqualsToken:
+      case K.InstanceOfKeyword:
+      case K.InKeyword:
+        this.expr(n.left, fn)
+        this.expr(n.right, fn)
+        return { k: "lit", value: true }
+      default:
+        return { k: "op", parts: [this.expr(n.left, fn), this.expr(n.right, fn)] }
+    }
+  }
+
+  /**
+   * An object literal as a container; with its entries' spans, so a call can expose its fields as
+   * named arguments without reducing the values twice. Methods and function values are functions.
+   */
+  private objectLiteral(node: ts.ObjectLiteralExpression, fn: number): {
+    expr: Expr
+    fields: Array<{ key: string; value: Expr; span: Span }>
+  } {
+    const entries: Array<{ key?: string; value: Expr }> = []
+    const fields: Array<{ key: string; value: Expr; span: Span }> = []
+    for (const p of node.properties) {
+      let key: string | undefined
+      let value: Expr
+      switch (p.kind) {
+        case K.PropertyAssignment: {
+          const pa = p as ts.PropertyAssignment
+          key = propertyKey(pa.name)
+          if (key === undefined && ts.isComputedPropertyName(pa.name)) this.expr(pa.name.expression, fn)
+          const init = unwrap(pa.initializer)
+          value = isFunctionExpression(init) ? this.functionExpr(init, fn, key ?? "<anonymous>") : this.expr(pa.initializer, fn)
+          break
+        }
+        case K.ShorthandPropertyAssignment: {
+          const sp = p as ts.ShorthandPropertyAssignment
+          key = sp.name.text
+          value = this.expr(sp.name, fn)
+          break
+        }
+        case K.SpreadAssignment:
+          value = this.expr((p as ts.SpreadAssignment).expression, fn)
+          break
+        case K.MethodDeclaration: {
+          const m = p as ts.MethodDeclaration
+          key = propertyKey(m.name)
+          value = m.body === undefined ? UNKNOWN : { k: "func", fn: this.functionLike(m, fn, key ?? "<computed>", m.name, this.docOf(m)) }
+          break
+        }
+        default:
+          continue // getters and setters
+      }
+      if (key !== undefined) {
+        entries.push({ key, value })
+        fields.push({ key, value, span: this.span(p) })
+      } else entries.push({ value })
+    }
+    return { expr: { k: "container", entries }, fields }
+  }
+
+  private call(node: ts.CallExpression | ts.NewExpression, fn: number, isNew: boolean): Expr {
+    const calleeNode = unwrap(node.expression)
+    // `require("m")`, `import("m")`: the module itself
+    if (!isNew && node.arguments?.length === 1 && (calleeNode.kind === K.ImportKeyword || (calleeNode.kind === K.Identifier && idText(calleeNode as ts.Identifier) === "require"))) {
+      const imported = this.importOf(node as ts.CallExpression)
+      if (imported !== undefined) return { k: "ref", name: imported }
+    }
+    let callee = "?"
+    let written: string
+    let receiver: Expr | undefined
+    const methodCall = ts.isPropertyAccessExpression(calleeNode) ? idText(calleeNode.name)
+      : ts.isElementAccessExpression(calleeNode) ? literalKey(calleeNode.argumentExpression) : undefined
+    if (ts.isIdentifier(calleeNode)) {
+      written = idText(calleeNode)
+      callee = this.canonical(fn, written)
+    } else if (methodCall !== undefined) {
+      const obj = unwrap((calleeNode as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression)
+      receiver = this.expr(obj, fn)
+      callee = `${this.calleeBase(receiver, fn)}.${methodCall}`
+      const objText = ts.isCallExpression(obj) || ts.isNewExpression(obj) ? "…" : this.source(obj)
+      written = `${objText.length > 40 ? "…" : objText}.${methodCall}`
+    } else {
+      const inner = this.expr(calleeNode, fn)
+      if (inner.k === "call") callee = `${this.b.calls[inner.call]!.callee}()`
+      else if (calleeNode.kind === K.SuperKeyword) callee = "super"
+      written = callee === "?" ? "…" : callee
+    }
+    const args: Array<Arg> = []
+    let callbacks: Array<{ arg?: number; field?: string; fn: number }> | undefined
+    let pending: Array<Omit<PendingCallback, "call">> | undefined
+    const list = node.arguments ?? NO_ARGS
+    let objectArgs = 0
+    for (const a of list) if (ts.isObjectLiteralExpression(a)) objectArgs++
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i]!
+      const inner = unwrap(a)
+      if (ts.isObjectLiteralExpression(inner)) {
+        const { expr, fields } = this.objectLiteral(inner, fn)
+        args.push({ value: expr, span: this.span(a) })
+        for (const f of fields) {
+          // `fetch(url, { redirect: "manual" })`: the options object's fields are named arguments too
+          if (objectArgs === 1) args.push({ name: f.key, value: f.value, span: f.span })
+          if (f.value.k === "func") (callbacks ??= []).push({ arg: i, field: f.key, fn: f.value.fn })
+          else if (f.value.k === "name") (pending ??= []).push({ arg: i, field: f.key, name: f.value.name })
+        }
+        continue
+      }
+      const value = this.expr(a, fn)
+      args.push({ value, span: this.span(a) })
+      if (value.k === "func") (callbacks ??= []).push({ arg: i, fn: value.fn })
+      else if (value.k === "name" && ts.isIdentifier(inner)) (pending ??= []).push({ arg: i, name: value.name })
+    }
+    const call: Writable<Call> = { callee, written, args, span: this.span(node), fn }
+    if (receiver !== undefined) call.receiver = receiver
+    if (isNew) call.isNew = true
+    if (callbacks !== undefined) call.callbacks = callbacks
+    const index = this.b.addCall(call)
+    if (pending !== undefined) for (const p of pending) this.pending.push({ call: index, ...p })
+    // `[a, b].join("")`, `s.concat(x)`, `"…".replace(a, b)`: string building keeps the data
+    if (receiver !== undefined && methodCall !== undefined && BUILDERS.has(methodCall)) {
+      if (methodCall === "join" || methodCall === "concat" || receiver.k === "lit" || receiver.k === "concat")
+        return { k: "concat", parts: [receiver, ...args.filter((a) => a.name === undefined).map((a) => a.value), { k: "call", call: index }] }
+    }
+    return { k: "call", call: index }
+  }
+
+  /** `tag\`a ${x}\``: a call of the tag with the literal parts and then each substitution, as JS does. */
+  private taggedTemplate(node: ts.TaggedTemplateExpression, fn: number): Expr {
+    const tpl = node.template
+    const strings: Array<{ value: Expr }> = []
+    const args: Array<Arg> = []
+    if (ts.isNoSubstitutionTemplateLiteral(tpl)) strings.push({ value: { k: "lit", value: tpl.text } })
+    else {
+      strings.push({ value: { k: "lit", value: tpl.head.text } })
+      for (const s of tpl.templateSpans) strings.push({ value: { k: "lit", value: s.literal.text } })
+    }
+    args.push({ value: { k: "container", entries: strings }, span: this.span(tpl) })
+    if (!ts.isNoSubstitutionTemplateLiteral(tpl)) for (const s of tpl.templateSpans) args.push({ value: this.expr(s.expression, fn), span: this.span(s.expression) })
+    const tag = unwrap(node.tag)
+    let callee = "?"
+    let receiver: Expr | undefined
+    if (ts.isIdentifier(tag)) callee = this.canonical(fn, tag.text)
+    else if (ts.isPropertyAccessExpression(tag)) {
+      receiver = this.expr(tag.expression, fn)
+      callee = `${this.calleeBase(receiver, fn)}.${tag.name.text}`
+    } else {
+      const inner = this.expr(tag, fn)
+      if (inner.k === "call") callee = `${this.b.calls[inner.call]!.callee}()`
+    }
+    const call: Writable<Call> = { callee, written: this.source(tag).slice(0, 60), args, span: this.span(node), fn }
+    if (receiver !== undefined) call.receiver = receiver
+    const index = this.b.addCall(call)
+    return { k: "call", call: index }
+  }
+
+  /** The canonical text a method's receiver contributes to the callee name. */
+  private calleeBase(receiver: Expr, fn: number): string {
+    if (receiver.k === "ref") return receiver.name
+    if (receiver.k === "call") return `${this.b.calls[receiver.call]!.callee}()`
+    if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
+    if (receiver.k === "concat") return "str"
+    const dotted = dottedOf(receiver)
+    return dotted !== undefined ? this.canonical(fn, dotted) : "?"
+  }
+
+  private isConstant(e: Expr): boolean {
+    switch (e.k) {
+      case "lit":
+        return true
+      case "concat":
+      case "op":
+        return e.parts.every((p) => this.isConstant(p))
+      case "container":
+        return e.entries.every((x) => this.isConstant(x.value))
+      case "name":
+        return this.b.constants.has(e.name)
+      default:
+        return false
+    }
+  }
+}
+
+// ---------------------------------------------------------------- helpers on raw nodes
+
+/**
+ * Where a node's first token starts: `node.pos` includes the whitespace and comments before it.
+ * The same as `node.getStart(file)`, without its generic checks (spans are made for most nodes).
+ */
+const tokenStart = (text: string, pos: number): number => {
+  for (;;) {
+    const c = text.charCodeAt(pos)
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000) {
+      pos++
+      continue
+    }
+    if (c === 47) {
+      const d = text.charCodeAt(pos + 1)
+      if (d === 47) {
+        const eol = text.indexOf("\n", pos + 2)
+        if (eol === -1) return text.length
+        pos = eol
+        continue
+      }
+      if (d === 42) {
+        const close = text.indexOf("*/", pos + 2)
+        if (close === -1) return text.length
+        pos = close + 2
+        continue
+      }
+    }
+    // `#!/usr/bin/env node` at the very start of a file is trivia too
+    if (c === 35 && pos === 0 && text.charCodeAt(1) === 33) {
+      const eol = text.indexOf("\n")
+      if (eol === -1) return text.length
+      pos = eol
+      continue
+    }
+    return pos
+  }
+}
+
+/** An identifier's name; `.text` is a getter that unescapes a leading `__` on every read. */
+const idText = (id: ts.Identifier | ts.PrivateIdentifier): string => {
+  const raw = id.escapedText as string
+  return raw.charCodeAt(0) === 95 && raw.charCodeAt(1) === 95 && raw.charCodeAt(2) === 95 ? raw.slice(1) : raw
+}
+
+/** `node:fs` is `fs`. */
+const moduleName = (spec: string): string => (spec.startsWith("node:") ? spec.slice(5) : spec)
+
+/** Strips what does not change the value: parentheses, `await`, `!`, `as`, `satisfies`, `<T>x`. */
+const unwrap = (node: ts.Expression): ts.Expression => {
+  let n = node
+  for (;;) {
+    switch (n.kind) {
+      case K.ParenthesizedExpression:
+      case K.AwaitExpression:
+      case K.NonNullExpression:
+      case K.AsExpression:
+      case K.SatisfiesExpression:
+      case K.TypeAssertionExpression:
+        n = (n as ts.ParenthesizedExpression).expression
+        continue
+      default:
+        return n
+    }
+  }
+}
+
+const isAssignmentOperator = (kind: ts.SyntaxKind): boolean => kind >= K.FirstAssignment && kind <= K.LastAssignment
+
+const isFunctionExpression = (node: ts.Node): node is ts.FunctionExpression | ts.ArrowFunction =>
+  node.kind === K.ArrowFunction || node.kind === K.FunctionExpression
+
+/** Attribute access; on a reference the name stays a reference (`process.env` + `X`). */
+const attrOf = (obj: Expr, name: string): Expr => (obj.k === "ref" ? { k: "ref", name: `${obj.name}.${name}` } : { k: "attr", obj, name })
+
+const targetRead = (target: Target): Expr => {
+  let e: Expr = { k: "name", name: target.name }
+  for (const p of target.path) e = { k: "attr", obj: e, name: p }
+  return e
+}
+
+const propertyKey = (name: ts.PropertyName): string | undefined => {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text
+  return undefined
+}
+
+const literalKey = (node: ts.Expression): string | undefined => {
+  const n = unwrap(node)
+  return ts.isStringLiteralLike(n) || ts.isNumericLiteral(n) ? n.text : undefined
+}
+
+const isConstantLiteral = (node: ts.Expression): boolean =>
+  ts.isStringLiteralLike(node) || ts.isNumericLiteral(node) || node.kind === K.TrueKeyword || node.kind === K.FalseKeyword
+
+/** Operands that make `+` string building. */
+const stringish = (node: ts.Expression): boolean => {
+  const n = unwrap(node)
+  return ts.isStringLiteralLike(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === K.PlusToken && (stringish(n.left) || stringish(n.right)))
+}
+
+/** `a.b.c` / `this.x` as written, or undefined when the expression is not a name chain. */
+const dottedText = (node: ts.Expression): string | undefined => {
+  const n = unwrap(node)
+  if (ts.isIdentifier(n)) return idText(n)
+  if (n.kind === K.ThisKeyword) return "this"
+  if (ts.isPropertyAccessExpression(n)) {
+    const head = dottedText(n.expression)
+    return head === undefined ? undefined : `${head}.${idText(n.name)}`
+  }
+  return undefined
+}
+
+const entityText = (name: ts.EntityName): string => (ts.isIdentifier(name) ? name.text : `${entityText(name.left)}.${name.right.text}`)
+
+const rootOf = (name: ts.EntityName): string => (ts.isIdentifier(name) ? name.text : rootOf(name.left))
+
+const bindingNames = (name: ts.BindingName, out: Array<string>): void => {
+  if (ts.isIdentifier(name)) out.push(name.text)
+  else for (const el of name.elements) if (!ts.isOmittedExpression(el)) bindingNames(el.name, out)
+}
+
+const PARAMETER_PROPERTY = new Set([K.PublicKeyword, K.PrivateKeyword, K.ProtectedKeyword, K.ReadonlyKeyword])
+
+const EXIT_KINDS = new Set([K.ReturnStatement, K.ThrowStatement, K.ContinueStatement, K.BreakStatement])
+
+/**
+ * Whether a branch leaves: a return / throw / continue / break, alone or ending a block of such
+ * statements and calls that only report (logging, sending the error response).
+ */
+const exits = (node: ts.Statement): boolean => {
+  if (EXIT_KINDS.has(node.kind)) return true
+  if (!ts.isBlock(node) || node.statements.length === 0) return false
+  let exit = false
+  for (const s of node.statements) {
+    if (EXIT_KINDS.has(s.kind)) exit = true
+    else if (ts.isExpressionStatement(s)) {
+      const e = unwrap(s.expression)
+      if (!ts.isCallExpression(e) || !EXIT_PRELUDE.test(callRoot(e))) return false
+    } else return false
+  }
+  return exit
+}
+
+/** The first name of a call chain (`res` in `res.status(403).json(...)`). */
+const callRoot = (node: ts.Expression): string => {
+  let n = unwrap(node)
+  for (;;) {
+    if (ts.isCallExpression(n)) n = unwrap(n.expression)
+    else if (ts.isPropertyAccessExpression(n)) n = unwrap(n.expression)
+    else break
+  }
+  return ts.isIdentifier(n) ? n.text : ""
+}
