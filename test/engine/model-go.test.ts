@@ -399,6 +399,25 @@ func get(u string) {
   })
 })
 
+describe("Go model: interest", () => {
+  it("walks only functions that mention a needed name, and the functions that call them; headers are kept", () => {
+    const code = go([`"fmt"`, `"net/http"`, `"os/exec"`], `
+func helper(cmd string) {
+	exec.Command(cmd).Run()
+}
+func handler(w http.ResponseWriter, r *http.Request) {
+	helper(r.FormValue("c"))
+}
+func unrelated(n int) {
+	fmt.Println(n)
+}`)
+    const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, (start, end) => code.slice(start, end).includes("exec."))
+    expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "net/http.Request.FormValue", "helper"])
+    expect(m.functions.map((f) => [f.name, f.params])).toEqual([["helper", ["cmd"]], ["handler", ["w", "r"]], ["unrelated", ["n"]]])
+    expect(fnNamed(m, "unrelated").body).toEqual([])
+  })
+})
+
 describe("Go model: robustness", () => {
   it("never throws on broken input", () => {
     for (const code of ["package", "func (", "package p\nfunc f() { x := ", "package p\nvar = \nfunc (s *) m(", "package p\nfunc f() { if { } for range { } switch x.(type) { case: } }"])

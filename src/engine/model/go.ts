@@ -2,6 +2,7 @@ import type { SyntaxNode, Tree } from "../../languages/treeSitter.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
+import type { Interest } from "./python.js"
 
 /**
  * Fills the semantic model from a Go tree, with the conventions of python.ts: nested blocks are
@@ -13,9 +14,11 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  *   (`c := &http.Client{}`: `c.Do` is `net/http.Client.Do`);
  * - a method's receiver is its first parameter; calls on it keep their written name (`s.helper`).
  * The walk reads the top level several times (imports and types first, so that every name is
- * resolvable wherever it is used), but every function body and expression once.
+ * resolvable wherever it is used), but every function body and expression once. With an `interest`
+ * (analyseSource.ts), only the bodies of functions that mention a name some rule needs are walked,
+ * plus the functions that call those, as python.ts does; every function's header is kept.
  */
-export const goModel = (tree: Tree, text: string): SemanticModel => new GoWalker(text).run(tree.rootNode)
+export const goModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => new GoWalker(text, interest).run(tree.rootNode)
 
 const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
 
@@ -101,7 +104,10 @@ class GoWalker {
   /** per function: boolean variable -> the check that set it (`_, ok := allowed[x]`, `ok := slices.Contains(…)`) */
   private readonly checks = new Map<number, Map<string, SyntaxNode>>()
 
-  constructor(private readonly text: string) {}
+  /** functions whose bodies were skipped (not of interest), to walk later if a walked one is called from them */
+  private readonly skipped = new Map<number, SyntaxNode>()
+
+  constructor(private readonly text: string, private readonly interest?: Interest) {}
 
   run(root: SyntaxNode): SemanticModel {
     const top = root.namedChildren
@@ -120,9 +126,26 @@ class GoWalker {
     let h = 0
     for (const n of top) {
       const type = n.type
-      if (type === "function_declaration" || type === "method_declaration") this.functionBody(n, headers[h++]!)
-      else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
+      if (type === "function_declaration" || type === "method_declaration") {
+        const index = headers[h++]!
+        if (this.interest === undefined || this.interest(n.startIndex, n.endIndex)) this.functionBody(n, index)
+        else this.skipped.set(index, n)
+      } else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
         this.statement(n, -1, this.b.module, root)
+    }
+    // a skipped function that calls a walked one (by name) is walked too: its data may reach a sink
+    for (let changed = this.skipped.size > 0; changed; ) {
+      changed = false
+      const names = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>").map((f) => f.name)
+      for (const [index, node] of this.skipped) {
+        const body = fieldOf(node, "bodyNode")
+        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
+        if (names.some((name) => source.includes(name))) {
+          this.skipped.delete(index)
+          this.functionBody(node, index)
+          changed = true
+        }
+      }
     }
     return this.b.build()
   }
