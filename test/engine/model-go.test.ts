@@ -223,6 +223,12 @@ func c(limit int) {
     expect(assigned(body, "xs")).toEqual([{ k: "container", entries: [{ value: { k: "lit", value: "a" } }, { value: { k: "lit", value: "b" } }] }])
   })
 
+  it("models the first 64 entries of a large literal table", () => {
+    const m = model(go([], `var table = []int{${Array.from({ length: 100 }, (_, i) => i).join(", ")}}`))
+    const table = m.constants.get("table")
+    expect(table?.k === "container" ? table.entries.length : -1).toBe(64)
+  })
+
   it("records package constants, including iota groups, and module statements", () => {
     const m = model(go([`"os"`], `
 const Base = "/srv/data"
@@ -413,7 +419,8 @@ func unrelated(n int) {
 }`)
     const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, (start, end) => code.slice(start, end).includes("exec."))
     expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "net/http.Request.FormValue", "helper"])
-    expect(m.functions.map((f) => [f.name, f.params])).toEqual([["helper", ["cmd"]], ["handler", ["w", "r"]], ["unrelated", ["n"]]])
+    // as in python.ts, a skipped function keeps its name and spans; its parameters are filled with its body
+    expect(m.functions.map((f) => [f.name, f.params])).toEqual([["helper", ["cmd"]], ["handler", ["w", "r"]], ["unrelated", []]])
     expect(fnNamed(m, "unrelated").body).toEqual([])
   })
 })

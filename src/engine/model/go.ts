@@ -55,6 +55,8 @@ const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUp
 const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
 /** `a`, `a, err`: assignment targets that are plain names */
 const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
+/** entries of a composite literal that are modelled (python.ts keeps the same number) */
+const MAX_ENTRIES = 64
 const NIL_CHECK = /^\w+ [!=]= nil$/
 /** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
@@ -97,6 +99,7 @@ class GoWalker {
   private readonly methods = new Map<string, number>()
   /** struct type -> field -> canonical package-qualified type, for `s.db.Query` on a receiver */
   private readonly structFields = new Map<string, Map<string, string>>()
+  private readonly structs = new Map<string, SyntaxNode>()
   /** per function: locals that shadow an import name (`url := …`) */
   private readonly shadows = new Map<number, Set<string>>()
   /** per function: variable -> the value it was parsed from (`u, _ := url.Parse(raw)`, `rel, _ := filepath.Rel(base, p)`) */
@@ -104,8 +107,8 @@ class GoWalker {
   /** per function: boolean variable -> the check that set it (`_, ok := allowed[x]`, `ok := slices.Contains(…)`) */
   private readonly checks = new Map<number, Map<string, SyntaxNode>>()
 
-  /** functions whose bodies were skipped (not of interest), to walk later if a walked one is called from them */
-  private readonly skipped = new Map<number, SyntaxNode>()
+  /** functions whose bodies were skipped (not of interest) -> their top-level position, to walk later if they call a walked one */
+  private readonly skipped = new Map<number, number>()
 
   constructor(private readonly text: string, private readonly interest?: Interest) {}
 
@@ -118,18 +121,19 @@ class GoWalker {
       const type = n.type
       if (type === "import_declaration") this.importDeclaration(n)
       else if (type === "type_declaration") this.typeDeclaration(n)
-      else if (type === "function_declaration" || type === "method_declaration") headers.push(this.header(n, top, i))
+      else if (type === "function_declaration" || type === "method_declaration") headers.push(this.header(n))
     }
     // 2: package-level constants and variables, so functions see them as constants
     for (const n of top) if (n.type === "const_declaration" || n.type === "var_declaration") this.statement(n, -1, this.b.module, root)
     // 3: function bodies
     let h = 0
-    for (const n of top) {
+    for (let i = 0; i < top.length; i++) {
+      const n = top[i]!
       const type = n.type
       if (type === "function_declaration" || type === "method_declaration") {
         const index = headers[h++]!
-        if (this.interest === undefined || this.interest(n.startIndex, n.endIndex)) this.functionBody(n, index)
-        else this.skipped.set(index, n)
+        if (this.interest === undefined || this.interest(n.startIndex, n.endIndex)) this.functionBody(n, index, top, i)
+        else this.skipped.set(index, i)
       } else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
         this.statement(n, -1, this.b.module, root)
     }
@@ -137,12 +141,13 @@ class GoWalker {
     for (let changed = this.skipped.size > 0; changed; ) {
       changed = false
       const names = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>").map((f) => f.name)
-      for (const [index, node] of this.skipped) {
+      for (const [index, at] of this.skipped) {
+        const node = top[at]!
         const body = fieldOf(node, "bodyNode")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
         if (names.some((name) => source.includes(name))) {
           this.skipped.delete(index)
-          this.functionBody(node, index)
+          this.functionBody(node, index, top, at)
           changed = true
         }
       }
@@ -173,25 +178,35 @@ class GoWalker {
     this.b.addImport(nameNode !== null ? nameNode.text : goPackageName(path), path, span(node))
   }
 
+  /** Struct types are only noted here; their fields are read when a walked method has one as receiver. */
   private typeDeclaration(node: SyntaxNode): void {
     for (const spec of node.namedChildren) {
       if (spec.type !== "type_spec") continue
-      const name = fieldOf(spec, "nameNode")?.text
       const struct = fieldOf(spec, "typeNode")
-      if (name === undefined || struct?.type !== "struct_type") continue
-      const fields = new Map<string, string>()
-      for (const list of struct.namedChildren) {
-        if (list.type !== "field_declaration_list") continue
-        for (const field of list.namedChildren) {
-          if (field.type !== "field_declaration") continue
-          const typeNode = fieldOf(field, "typeNode")
-          const type = typeNode === null ? undefined : this.typeName(typeNode)
-          if (type === undefined || !type.includes(".")) continue
-          for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
-        }
-      }
-      if (fields.size > 0) this.structFields.set(name, fields)
+      const name = struct?.type === "struct_type" ? fieldOf(spec, "nameNode")?.text : undefined
+      if (name !== undefined && struct !== null) this.structs.set(name, struct)
     }
+  }
+
+  /** The package-qualified fields of a struct type of this file, by field name. */
+  private structFieldsOf(name: string): Map<string, string> | undefined {
+    const known = this.structFields.get(name)
+    if (known !== undefined) return known
+    const struct = this.structs.get(name)
+    if (struct === undefined) return undefined
+    const fields = new Map<string, string>()
+    for (const list of struct.namedChildren) {
+      if (list.type !== "field_declaration_list") continue
+      for (const field of list.namedChildren) {
+        if (field.type !== "field_declaration") continue
+        const typeNode = fieldOf(field, "typeNode")
+        const type = typeNode === null ? undefined : this.typeName(typeNode)
+        if (type === undefined || !type.includes(".")) continue
+        for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
+      }
+    }
+    this.structFields.set(name, fields)
+    return fields
   }
 
   /** The canonical name of a type, pointer / slice / array markers and type arguments dropped. */
@@ -253,26 +268,21 @@ class GoWalker {
     }
   }
 
-  private header(node: SyntaxNode, siblings: ReadonlyArray<SyntaxNode>, at: number): number {
+  /** Registers a function by name; parameters and doc are filled with its body (not at all when skipped). */
+  private header(node: SyntaxNode): number {
     const nameNode = fieldOf(node, "nameNode")
-    const params: Array<string> = []
-    const types: Array<string | undefined> = []
     const isMethod = node.type === "method_declaration"
-    if (isMethod) this.parameters(fieldOf(node, "receiverNode"), params, types)
-    this.parameters(fieldOf(node, "parametersNode"), params, types)
-    const doc = this.docBefore(siblings, at, node)
     const name = nameNode?.text ?? "<func>"
     const index = this.b.addFunction({
       name,
-      params,
-      paramTypes: types,
+      params: [],
+      paramTypes: [],
       decorators: [],
       role: "plain",
       span: span(node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent: -1,
-      ...(doc !== undefined ? { doc } : {})
+      parent: -1
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
@@ -293,13 +303,19 @@ class GoWalker {
   }
 
   /** Binds what typed parameters hold and walks the body of a function or method. */
-  private functionBody(node: SyntaxNode, index: number): void {
+  private functionBody(node: SyntaxNode, index: number, siblings: ReadonlyArray<SyntaxNode>, at: number): void {
     const info = this.b.functions[index]!
+    const params = info.params as Array<string>
+    const types = info.paramTypes as Array<string | undefined>
+    if (node.type === "method_declaration") this.parameters(fieldOf(node, "receiverNode"), params, types)
+    this.parameters(fieldOf(node, "parametersNode"), params, types)
+    const doc = this.docBefore(siblings, at, node)
+    if (doc !== undefined) (info as { doc?: string }).doc = doc
     this.bindParameters(index)
     if (node.type === "method_declaration") {
       // `func (s *Server) …`: `s.db.Query` is a method of the type of the struct's `db` field
       const receiverType = info.paramTypes?.[0]
-      const fields = receiverType === undefined ? undefined : this.structFields.get(receiverType)
+      const fields = receiverType === undefined ? undefined : this.structFieldsOf(receiverType)
       const receiver = info.params[0]
       if (fields !== undefined && receiver !== undefined && receiver !== "_") for (const [field, type] of fields) this.b.bindHolder(index, `${receiver}.${field}`, type)
     }
@@ -1050,7 +1066,10 @@ class GoWalker {
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
   private literalValue(body: SyntaxNode, fn: number): Expr {
     const entries: Array<{ key?: string; value: Expr }> = []
-    for (const el of body.namedChildren) {
+    // large literal tables are constants: their first entries say as much (as python.ts)
+    const count = body.namedChildCount
+    const elements = count > MAX_ENTRIES ? Array.from({ length: MAX_ENTRIES }, (_, i) => body.namedChild(i)!) : body.namedChildren
+    for (const el of elements) {
       if (el.type === "keyed_element") {
         const keyEl = fieldOf(el, "keyNode")
         const valueEl = fieldOf(el, "valueNode")
