@@ -38,6 +38,9 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
     description: "the argument is a constant whose value matches the regex"
   }),
+  Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
+    description: "the argument is a list literal with a constant element matching the regex"
+  }),
   Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" })
 )
 export type CallCondition = typeof CallCondition.Type
@@ -47,9 +50,9 @@ export const FlowSink = Schema.Struct({
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
-  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program")).annotations({
+  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string")).annotations({
     description:
-      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts"
+      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions)"
   }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })

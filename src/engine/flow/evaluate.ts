@@ -36,10 +36,26 @@ export class FlowEvaluator {
     return fn === MODULE ? this.model.module : this.model.functions[fn]!.body
   }
 
+  /**
+   * The function's checks, plus the checks they imply for the variable a checked value was derived
+   * from: `host = urlparse(url).hostname; if host not in HOSTS: raise` checks `url`'s host.
+   */
   private guards(fn: number): ReadonlyArray<Extract<Statement, { k: "guard" }>> {
     let list = this.guardsByFn.get(fn)
     if (list === undefined) {
-      list = this.body(fn).filter((s): s is Extract<Statement, { k: "guard" }> => s.k === "guard")
+      const body = this.body(fn)
+      list = body.filter((s): s is Extract<Statement, { k: "guard" }> => s.k === "guard")
+      const derived: Array<Extract<Statement, { k: "guard" }>> = []
+      for (const g of list) {
+        for (const s of body) {
+          if (s.k !== "assign" || s.target.name !== g.name || s.target.path.length > 0) continue
+          const root = this.rootOf(s.value, false)
+          if (root === undefined || root.name === g.name) continue
+          const kind = root.host && (g.kind === "allowlist" || g.kind === "host_allowlist") ? "host_allowlist" : g.kind
+          derived.push({ ...g, kind, name: root.name })
+        }
+      }
+      list = [...list, ...derived]
       this.guardsByFn.set(fn, list)
     }
     return list
@@ -71,6 +87,18 @@ export class FlowEvaluator {
     this.returns.set(fn, returned ?? constant())
     this.inProgress.delete(fn)
     return env
+  }
+
+  /** The one variable an expression is derived from through attributes and calls on it, if any. */
+  private rootOf(e: Expr, host: boolean): { name: string; host: boolean } | undefined {
+    if (e.k === "name") return { name: e.name, host }
+    if (e.k === "attr") return this.rootOf(e.obj, host || /^(?:hostname|netloc|host|Host|Hostname)$/.test(e.name))
+    if (e.k === "call") {
+      const call = this.model.calls[e.call]!
+      const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
+      return inner === undefined ? undefined : this.rootOf(inner, host)
+    }
+    return undefined
   }
 
   /** What a function returns, with parameter bits for its callers to substitute. */
@@ -204,7 +232,11 @@ export class FlowEvaluator {
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
     else {
       const parts = call.args.map((a) => this.value(a.value, fn, at))
-      if (call.receiver !== undefined) parts.push(this.value(call.receiver, fn, at))
+      // a module's function (`os.path.join`) gets nothing from its module; a method gets its object's data
+      if (call.receiver !== undefined) {
+        const receiver = this.value(call.receiver, fn, at)
+        if (call.receiver.k !== "ref" || receiver.prov === Prov.Untrusted || receiver.secret) parts.push(receiver)
+      }
       // data flows through calls the models do not know (json.loads(body), str(x), x.strip())
       result = parts.length === 0 ? { ...constant(), prov: Prov.Unknown } : strip(joinAll(parts))
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
@@ -333,3 +365,4 @@ const dottedName = (e: Expr): string | undefined => {
   }
   return undefined
 }
+

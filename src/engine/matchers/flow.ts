@@ -113,7 +113,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
   for (const arg of args) {
     // an argv list runs its first element; the others are arguments, not commands
     const expr = hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
-    if (expr === undefined) continue
+    if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
     const raw = ev.value(expr, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
     const verdict = verdictOf(v, hit)
@@ -199,6 +199,10 @@ const holds = (c: CallCondition, call: Call): boolean => {
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
   if ("literal" in c) return isConstant(a.value) === c.literal
+  if ("contains" in c) {
+    const re = new RegExp(c.contains)
+    return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
+  }
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
   const text =
     a.value.k === "lit" && typeof a.value.value === "string"
@@ -216,11 +220,12 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher): { path: Array<s
       ? [...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]), ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition])]
       : m.sinks.flatMap((s, j) => [...(s.when ?? []).map((c, i) => [["sinks", j, "when", i], c] as [Array<string | number>, CallCondition]), ...(s.unless ?? []).map((c, i) => [["sinks", j, "unless", i], c] as [Array<string | number>, CallCondition])])
   for (const [path, c] of conditions) {
-    if ("matches" in c) {
+    const source = "matches" in c ? c.matches : "contains" in c ? c.contains : undefined
+    if (source !== undefined) {
       try {
-        new RegExp(c.matches)
+        new RegExp(source)
       } catch (e) {
-        return { path, message: `invalid regex ${JSON.stringify(c.matches)}: ${(e as Error).message}` }
+        return { path, message: `invalid regex ${JSON.stringify(source)}: ${(e as Error).message}` }
       }
     }
   }

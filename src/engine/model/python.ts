@@ -35,11 +35,15 @@ class PythonWalker {
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
     for (let changed = this.skipped.size > 0; changed; ) {
       changed = false
-      const names = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>").map((f) => f.name)
+      const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
+      const names = modelled.map((f) => f.name)
+      const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
       for (const [index, node] of this.skipped) {
         const body = node.childForFieldName("body")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        if (names.some((n) => source.includes(n))) {
+        const name = this.b.functions[index]!.name
+        // it calls a modelled function, or a modelled function calls it (a helper's summary is needed)
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
           this.skipped.delete(index)
           this.fillFunction(index, node)
           changed = true

@@ -458,6 +458,16 @@ class ScriptWalker {
       if (op === K.InKeyword && !negated) this.guard("allowlist", node.left, scope, node, out, fn)
       return
     }
+    // `if (path.relative(root, p).startsWith("..")) throw`: after it, p is inside root
+    if (negated && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "startsWith") {
+      const arg = node.arguments[0]
+      const relative = unwrap(node.expression.expression)
+      if (arg !== undefined && ts.isStringLiteralLike(arg) && arg.text.startsWith("..") && ts.isCallExpression(relative) && /(?:^|\.)relative$/.test(dottedText(relative.expression) ?? "")) {
+        const target = relative.arguments[1]
+        if (target !== undefined) this.guard("contained", target, scope, node, out, fn)
+        return
+      }
+    }
     if (!ts.isCallExpression(node) || negated) return // a failed check proves nothing
     const callee = unwrap(node.expression)
     const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined
