@@ -416,11 +416,19 @@ func handler(w http.ResponseWriter, r *http.Request) {
 }
 func unrelated(n int) {
 	fmt.Println(n)
+}
+func quote(s string) string {
+	return s
+}
+func run(cmd string) {
+	exec.Command(quote(cmd))
 }`)
     const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, (start, end) => code.slice(start, end).includes("exec."))
-    expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "net/http.Request.FormValue", "helper"])
+    // helper and run are of interest; handler calls helper, and run calls quote: both are walked too
+    expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "quote", "os/exec.Command", "net/http.Request.FormValue", "helper"])
     // as in python.ts, a skipped function keeps its name and spans; its parameters are filled with its body
-    expect(m.functions.map((f) => [f.name, f.params])).toEqual([["helper", ["cmd"]], ["handler", ["w", "r"]], ["unrelated", []]])
+    expect(m.functions.map((f) => [f.name, f.params])).toEqual([["helper", ["cmd"]], ["handler", ["w", "r"]], ["unrelated", []], ["quote", ["s"]], ["run", ["cmd"]]])
+    expect(fnNamed(m, "quote").body).toEqual([expect.objectContaining({ k: "return", value: { k: "name", name: "s" } })])
     expect(fnNamed(m, "unrelated").body).toEqual([])
   })
 })

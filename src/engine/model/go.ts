@@ -137,15 +137,19 @@ class GoWalker {
       } else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
         this.statement(n, -1, this.b.module, root)
     }
-    // a skipped function that calls a walked one (by name) is walked too: its data may reach a sink
+    // a skipped function is walked too when it calls a walked one (its data may reach a sink) or a
+    // walked one calls it (a helper's summary is needed), as python.ts does
     for (let changed = this.skipped.size > 0; changed; ) {
       changed = false
-      const names = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>").map((f) => f.name)
+      const walked = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
+      const names = walked.map((f) => f.name)
+      const texts = walked.map((f) => this.text.slice(f.span.start, f.span.end))
       for (const [index, at] of this.skipped) {
         const node = top[at]!
         const body = fieldOf(node, "bodyNode")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        if (names.some((name) => source.includes(name))) {
+        const name = this.b.functions[index]!.name
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
           this.skipped.delete(index)
           this.functionBody(node, index, top, at)
           changed = true
