@@ -61,7 +61,7 @@ export const compileModelRules = (
       else {
         // any call: the keywords it checks are what a file must mention
         anyCall.push(entry)
-        for (const c of entry.matcher.where ?? []) if ("keyword" in c) keywords.add(c.keyword)
+        for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
   // a rule's own extra sources join the shared framework models of its language
@@ -190,16 +190,20 @@ const match = (entry: CallEntry, call: Call): RawMatch => ({
 const isConstant = (e: Expr): boolean =>
   e.k === "lit" || (e.k === "container" && e.entries.every((x) => isConstant(x.value))) || (e.k === "concat" && e.parts.every(isConstant))
 
+const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>): Arg | undefined =>
+  typeof keyword === "string" ? call.args.find((x) => x.name === keyword) : call.args.find((x) => x.name !== undefined && keyword.includes(x.name))
+
 const holds = (c: CallCondition, call: Call): boolean => {
+  if ("at_least" in c) {
+    const a = c.keyword !== undefined ? keywordArg(call, c.keyword) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
+    const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
+    return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
+  }
   if ("keyword" in c) {
-    const a = call.args.find((x) => x.name === c.keyword)
+    const a = keywordArg(call, c.keyword)
     if ("absent" in c) return a === undefined
     if ("present" in c) return a !== undefined
     if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
-    if ("at_least" in c) {
-      const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
-      return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least
-    }
     if (a === undefined) return false
     if (c.field !== undefined) {
       const entry = a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field) : undefined
