@@ -46,6 +46,8 @@ class ScriptWalker {
   /** functions declared with a name, for callbacks passed by name (hoisting: resolved at the end) */
   private readonly named = new Map<string, number>()
   private readonly pending: Array<PendingCallback> = []
+  /** how deeply the walk is nested in expressions and statements (see MAX_DEPTH) */
+  private depth = 0
 
   constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript") {
     this.b = new ModelBuilder(language)
@@ -53,7 +55,13 @@ class ScriptWalker {
   }
 
   run(): SemanticModel {
-    this.statements(this.file.statements, -1, this.b.module, this.file.end)
+    try {
+      this.statements(this.file.statements, -1, this.b.module, this.file.end)
+    } catch (error) {
+      // generated code can nest deeper than the stack (thousands of chained calls): keep what was
+      // modelled up to there rather than lose the file
+      if (!(error instanceof RangeError)) throw error
+    }
     for (const p of this.pending) {
       const fn = this.named.get(p.name)
       if (fn === undefined) continue
@@ -89,6 +97,13 @@ class ScriptWalker {
   }
 
   private statement(node: ts.Statement, fn: number, out: Array<Statement>, blockEnd: number): void {
+    if (this.depth >= MAX_DEPTH) return
+    this.depth++
+    this.reduceStatement(node, fn, out, blockEnd)
+    this.depth--
+  }
+
+  private reduceStatement(node: ts.Statement, fn: number, out: Array<Statement>, blockEnd: number): void {
     switch (node.kind) {
       case K.ImportDeclaration:
         return this.importDeclaration(node as ts.ImportDeclaration)
@@ -101,8 +116,11 @@ class ScriptWalker {
       case K.VariableStatement: {
         const n = node as ts.VariableStatement
         const isConst = (n.declarationList.flags & ts.NodeFlags.Const) !== 0
-        const doc = this.docOf(n)
-        for (const d of n.declarationList.declarations) this.variableDeclaration(d, fn, out, isConst, doc)
+        const declarations = n.declarationList.declarations
+        // the doc comment is read only for `const f = () => ...`: a function's description
+        const first = declarations[0]?.initializer
+        const doc = first !== undefined && isFunctionExpression(unwrap(first)) ? this.docOf(n) : undefined
+        for (const d of declarations) this.variableDeclaration(d, fn, out, isConst, doc)
         return
       }
       case K.FunctionDeclaration: {
@@ -299,16 +317,16 @@ class ScriptWalker {
 
   /** The canonical module a `require("m")` / `import("m")` (or a property of one) stands for. */
   private importOf(node: ts.Expression): string | undefined {
-    const e = unwrap(node)
+    let e = unwrap(node)
+    let tail = ""
+    while (ts.isPropertyAccessExpression(e)) {
+      tail = `.${idText(e.name)}${tail}`
+      e = unwrap(e.expression)
+    }
     if (ts.isCallExpression(e)) {
       const arg = e.arguments[0]
       if (e.arguments.length !== 1 || arg === undefined || !ts.isStringLiteralLike(arg)) return undefined
-      if (e.expression.kind === K.ImportKeyword || (ts.isIdentifier(e.expression) && e.expression.text === "require")) return moduleName(arg.text)
-      return undefined
-    }
-    if (ts.isPropertyAccessExpression(e)) {
-      const inner = this.importOf(e.expression)
-      return inner === undefined ? undefined : `${inner}.${e.name.text}`
+      if (e.expression.kind === K.ImportKeyword || (ts.isIdentifier(e.expression) && idText(e.expression) === "require")) return moduleName(arg.text) + tail
     }
     return undefined
   }
@@ -433,10 +451,8 @@ class ScriptWalker {
       const op = node.operatorToken.kind
       if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) {
         // `if (!a || !b) throw` => both hold after; `if (a && b) {` => both hold inside
-        if ((negated && op === K.BarBarToken) || (!negated && op === K.AmpersandAmpersandToken)) {
-          this.guardsOf(node.left, negated, scope, out, fn)
-          this.guardsOf(node.right, negated, scope, out, fn)
-        }
+        if ((negated && op === K.BarBarToken) || (!negated && op === K.AmpersandAmpersandToken))
+          for (const operand of chainOf(node, op)) this.guardsOf(operand, negated, scope, out, fn)
         return
       }
       const positive = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken
@@ -644,20 +660,33 @@ class ScriptWalker {
     return dotted === undefined ? "" : this.canonical(fn, dotted)
   }
 
-  /** The JSDoc block just before a declaration, without its stars. */
+  /** The last JSDoc block before a declaration (in its leading trivia), without its stars. */
   private docOf(node: ts.Node): string | undefined {
-    const ranges = ts.getLeadingCommentRanges(this.text, node.pos)
-    const last = ranges?.[ranges.length - 1]
-    if (last === undefined || last.kind !== K.MultiLineCommentTrivia) return undefined
-    const raw = this.text.slice(last.pos, last.end)
-    if (!raw.startsWith("/**")) return undefined
-    return raw.slice(3, -2).split("\n").map((l) => l.replace(/^\s*\*?\s?/, "")).join("\n").trim()
+    const text = this.text
+    const start = tokenStart(text, node.pos)
+    const close = text.lastIndexOf("*/", start - 2)
+    if (close < node.pos) return undefined
+    const open = text.lastIndexOf("/**", close)
+    if (open < node.pos || open + 3 > close) return undefined
+    return text.slice(open + 3, close).replace(/^[ \t]*\*?[ \t]?/gm, "").trim()
   }
 
   // ---------------------------------------------------------------- expressions
 
-  /** Reduces an expression to the model; calls are recorded as they are met. */
+  /**
+   * Reduces an expression to the model; calls are recorded as they are met. Nesting deeper than
+   * MAX_DEPTH (generated code: thousands of chained calls) is not followed, so the walk cannot
+   * exhaust the stack.
+   */
   expr(node: ts.Expression, fn: number): Expr {
+    if (this.depth >= MAX_DEPTH) return UNKNOWN
+    this.depth++
+    const value = this.reduce(node, fn)
+    this.depth--
+    return value
+  }
+
+  private reduce(node: ts.Expression, fn: number): Expr {
     switch (node.kind) {
       case K.Identifier: {
         const name = idText(node as ts.Identifier)
@@ -698,9 +727,17 @@ class ScriptWalker {
       case K.TaggedTemplateExpression:
         return this.taggedTemplate(node as ts.TaggedTemplateExpression, fn)
       case K.PropertyAccessExpression: {
-        const n = node as ts.PropertyAccessExpression
-        const inner = this.expr(n.expression, fn)
-        return attrOf(inner, idText(n.name))
+        // a chain `a.b.c.d` is walked as a loop: generated code has chains thousands long
+        const names: Array<string> = []
+        let cur: ts.Expression = node
+        while (cur.kind === K.PropertyAccessExpression) {
+          names.push(idText((cur as ts.PropertyAccessExpression).name))
+          cur = (cur as ts.PropertyAccessExpression).expression
+        }
+        let e = this.expr(cur, fn)
+        if (names.length > MAX_CHAIN) return UNKNOWN
+        for (let i = names.length - 1; i >= 0; i--) e = attrOf(e, names[i]!)
+        return e
       }
       case K.ElementAccessExpression: {
         const n = node as ts.ElementAccessExpression
@@ -774,11 +811,15 @@ class ScriptWalker {
     if (isAssignmentOperator(op)) return this.assignment(n, fn, this.body(fn))
     switch (op) {
       case K.CommaToken:
-        this.expr(n.left, fn)
-        return this.expr(n.right, fn)
-      case K.PlusToken: {
-        const parts = [this.expr(n.left, fn), this.expr(n.right, fn)]
-        return stringish(n.left) || stringish(n.right) ? { k: "concat", parts } : { k: "op", parts }
+      case K.PlusToken:
+      case K.AmpersandAmpersandToken:
+      case K.BarBarToken:
+      case K.QuestionQuestionToken: {
+        // `a + b + c ...` is one list of operands, read in a loop (chains can be thousands long)
+        const operands = chainOf(n, op)
+        const parts = operands.map((o) => this.expr(o, fn))
+        if (op === K.CommaToken) return parts[parts.length - 1]!
+        return op === K.PlusToken && operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts }
       }
       case K.EqualsEqualsEqualsToken:
       case K.EqualsEqualsToken:
@@ -903,7 +944,7 @@ class ScriptWalker {
     if (isNew) call.isNew = true
     if (callbacks !== undefined) call.callbacks = callbacks
     const index = this.b.addCall(call)
-    if (pending !== undefined) for (const p of pending) this.pending.push({ call: index, ...p })
+    if (pending !== undefined) for (const p of pending) this.pending.push(p.field === undefined ? { call: index, arg: p.arg, name: p.name } : { call: index, arg: p.arg, field: p.field, name: p.name })
     // `[a, b].join("")`, `s.concat(x)`, `"…".replace(a, b)`: string building keeps the data
     if (receiver !== undefined && methodCall !== undefined && BUILDERS.has(methodCall)) {
       if (methodCall === "join" || methodCall === "concat" || receiver.k === "lit" || receiver.k === "concat")
@@ -1062,21 +1103,40 @@ const literalKey = (node: ts.Expression): string | undefined => {
 const isConstantLiteral = (node: ts.Expression): boolean =>
   ts.isStringLiteralLike(node) || ts.isNumericLiteral(node) || node.kind === K.TrueKeyword || node.kind === K.FalseKeyword
 
-/** Operands that make `+` string building. */
+/** Operands that make `+` string building (`(a + "x") + b` too). */
 const stringish = (node: ts.Expression): boolean => {
   const n = unwrap(node)
-  return ts.isStringLiteralLike(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === K.PlusToken && (stringish(n.left) || stringish(n.right)))
+  return ts.isStringLiteralLike(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === K.PlusToken && chainOf(n, K.PlusToken).some(stringish))
 }
+
+/** The operands of a left-nested chain of one operator (`a + b + c`), found with a loop. */
+const chainOf = (node: ts.BinaryExpression, op: ts.SyntaxKind): Array<ts.Expression> => {
+  const operands: Array<ts.Expression> = [node.right]
+  let left = node.left
+  while (left.kind === K.BinaryExpression && (left as ts.BinaryExpression).operatorToken.kind === op) {
+    operands.push((left as ts.BinaryExpression).right)
+    left = (left as ts.BinaryExpression).left
+  }
+  operands.push(left)
+  return operands.reverse()
+}
+
+/** Nesting the walk follows; real code stays far below, the stack holds several times more. */
+const MAX_DEPTH = 500
+
+/** Longer attribute chains are generated code: their value is not followed (the engine recurses on it). */
+const MAX_CHAIN = 64
 
 /** `a.b.c` / `this.x` as written, or undefined when the expression is not a name chain. */
 const dottedText = (node: ts.Expression): string | undefined => {
-  const n = unwrap(node)
-  if (ts.isIdentifier(n)) return idText(n)
-  if (n.kind === K.ThisKeyword) return "this"
-  if (ts.isPropertyAccessExpression(n)) {
-    const head = dottedText(n.expression)
-    return head === undefined ? undefined : `${head}.${idText(n.name)}`
+  let n = unwrap(node)
+  let tail = ""
+  while (ts.isPropertyAccessExpression(n)) {
+    tail = `.${idText(n.name)}${tail}`
+    n = unwrap(n.expression)
   }
+  if (ts.isIdentifier(n)) return idText(n) + tail
+  if (n.kind === K.ThisKeyword) return `this${tail}`
   return undefined
 }
 
