@@ -46,6 +46,8 @@ class ScriptWalker {
   /** functions declared with a name, for callbacks passed by name (hoisting: resolved at the end) */
   private readonly named = new Map<string, number>()
   private readonly pending: Array<PendingCallback> = []
+  /** first segments of every name bound as a holder, so most names skip the holder search */
+  private readonly holderHeads = new Set<string>()
   /** how deeply the walk is nested in expressions and statements (see MAX_DEPTH) */
   private depth = 0
 
@@ -85,8 +87,21 @@ class ScriptWalker {
     return fn === -1 ? this.b.module : this.b.functions[fn]!.body
   }
 
+  /**
+   * The canonical form of a dotted name. Most names are neither imports nor holders: those are
+   * returned as written without the builder's scope-by-scope search.
+   */
   private canonical(fn: number, dotted: string): string {
+    const dot = dotted.indexOf(".")
+    const head = dot === -1 ? dotted : dotted.slice(0, dot)
+    if (!this.holderHeads.has(head) && !this.b.isImported(head)) return dotted
     return this.b.canonical(fn, dotted, this.b.parentOf)
+  }
+
+  private bindHolder(fn: number, name: string, canonical: string): void {
+    const dot = name.indexOf(".")
+    this.holderHeads.add(dot === -1 ? name : name.slice(0, dot))
+    this.b.bindHolder(fn, name, canonical)
   }
 
   // ---------------------------------------------------------------- statements
@@ -252,7 +267,7 @@ class ScriptWalker {
     out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value] } : value, span: sp })
     if (!augmented && value.k === "call") {
       const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
-      this.b.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
+      this.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
     }
     return value
   }
@@ -296,7 +311,7 @@ class ScriptWalker {
         const call = this.b.calls[value.call]!
         // `const run = promisify(exec)`: calling run calls exec
         const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
-        this.b.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
+        this.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
       }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
@@ -569,7 +584,7 @@ class ScriptWalker {
           const init = unwrap(p.initializer)
           const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p)) : this.expr(p.initializer, fn)
           out.push({ k: "assign", target: { name: "this", path: [key] }, value, span: this.span(p) })
-          if (value.k === "call") this.b.bindHolder(-1, `this.${key}`, `${this.b.calls[value.call]!.callee}()`)
+          if (value.k === "call") this.bindHolder(-1, `this.${key}`, `${this.b.calls[value.call]!.callee}()`)
           continue
         }
         case K.ClassStaticBlockDeclaration:
@@ -589,16 +604,14 @@ class ScriptWalker {
   private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined): number {
     const params: Array<string> = []
     const paramTypes: Array<string | undefined> = []
-    const declared: Array<{ p: ts.ParameterDeclaration; name: string; type: string | undefined }> = []
     let typed = false
     for (const p of node.parameters) {
-      if (ts.isIdentifier(p.name) && p.name.text === "this") continue // TS `this` parameter: not an argument
+      if (ts.isIdentifier(p.name) && idText(p.name) === "this") continue // TS `this` parameter: not an argument
       const name = ts.isIdentifier(p.name) ? idText(p.name) : `$${params.length}`
       const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
       if (type !== undefined) typed = true
       params.push(name)
       paramTypes.push(type)
-      declared.push({ p, name, type })
     }
     const decorators = node.modifiers === undefined || !ts.canHaveDecorators(node) ? NONE : ts.getDecorators(node) ?? NONE
     const info: Writable<FunctionInfo> = {
@@ -617,11 +630,15 @@ class ScriptWalker {
     const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
     const body = this.b.functions[index]!.body
-    for (const { p, name: pname, type } of declared) {
+    let position = 0
+    for (const p of node.parameters) {
+      if (ts.isIdentifier(p.name) && idText(p.name) === "this") continue
+      const pname = params[position]!
+      const type = paramTypes[position++]
       // `(client: OpenAI) =>`, `constructor(private client: OpenAI)`: the parameter holds an instance
       if (type !== undefined && p.type !== undefined && ts.isTypeReferenceNode(p.type) && this.b.isImported(rootOf(p.type.typeName))) {
-        this.b.bindHolder(index, pname, `${type}()`)
-        if (ts.isConstructorDeclaration(node) && (p.modifiers?.some((m) => PARAMETER_PROPERTY.has(m.kind)) ?? false)) this.b.bindHolder(-1, `this.${pname}`, `${type}()`)
+        this.bindHolder(index, pname, `${type}()`)
+        if (ts.isConstructorDeclaration(node) && (p.modifiers?.some((m) => PARAMETER_PROPERTY.has(m.kind)) ?? false)) this.bindHolder(-1, `this.${pname}`, `${type}()`)
       }
       let source: Expr = { k: "name", name: pname }
       if (p.initializer !== undefined) source = { k: "op", parts: [source, this.expr(p.initializer, index)] }
@@ -673,20 +690,8 @@ class ScriptWalker {
 
   // ---------------------------------------------------------------- expressions
 
-  /**
-   * Reduces an expression to the model; calls are recorded as they are met. Nesting deeper than
-   * MAX_DEPTH (generated code: thousands of chained calls) is not followed, so the walk cannot
-   * exhaust the stack.
-   */
+  /** Reduces an expression to the model; calls are recorded as they are met. */
   expr(node: ts.Expression, fn: number): Expr {
-    if (this.depth >= MAX_DEPTH) return UNKNOWN
-    this.depth++
-    const value = this.reduce(node, fn)
-    this.depth--
-    return value
-  }
-
-  private reduce(node: ts.Expression, fn: number): Expr {
     switch (node.kind) {
       case K.Identifier: {
         const name = idText(node as ts.Identifier)
@@ -887,7 +892,19 @@ class ScriptWalker {
     return { expr: { k: "container", entries }, fields }
   }
 
+  /**
+   * A call. Calls nested deeper than MAX_DEPTH (generated code: thousands of chained calls) are not
+   * followed, so the walk cannot exhaust the stack; operator and attribute chains are loops.
+   */
   private call(node: ts.CallExpression | ts.NewExpression, fn: number, isNew: boolean): Expr {
+    if (this.depth >= MAX_DEPTH) return UNKNOWN
+    this.depth++
+    const value = this.reduceCall(node, fn, isNew)
+    this.depth--
+    return value
+  }
+
+  private reduceCall(node: ts.CallExpression | ts.NewExpression, fn: number, isNew: boolean): Expr {
     const calleeNode = unwrap(node.expression)
     // `require("m")`, `import("m")`: the module itself
     if (!isNew && node.arguments?.length === 1 && (calleeNode.kind === K.ImportKeyword || (calleeNode.kind === K.Identifier && idText(calleeNode as ts.Identifier) === "require"))) {
