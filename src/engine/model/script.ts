@@ -680,12 +680,26 @@ class ScriptWalker {
   /** The last JSDoc block before a declaration (in its leading trivia), without its stars. */
   private docOf(node: ts.Node): string | undefined {
     const text = this.text
-    const start = tokenStart(text, node.pos)
-    const close = text.lastIndexOf("*/", start - 2)
-    if (close < node.pos) return undefined
-    const open = text.lastIndexOf("/**", close)
-    if (open < node.pos || open + 3 > close) return undefined
-    return text.slice(open + 3, close).replace(/^[ \t]*\*?[ \t]?/gm, "").trim()
+    let open = -1
+    let close = -1
+    for (let pos = node.pos; ;) {
+      const c = text.charCodeAt(pos)
+      if (isSpace(c)) pos++
+      else if (c === 47 && text.charCodeAt(pos + 1) === 47) {
+        const eol = text.indexOf("\n", pos + 2)
+        if (eol === -1) break
+        pos = eol
+      } else if (c === 47 && text.charCodeAt(pos + 1) === 42) {
+        const end = text.indexOf("*/", pos + 2)
+        if (end === -1) break
+        if (text.charCodeAt(pos + 2) === 42 && end > pos + 2) {
+          open = pos + 3
+          close = end
+        }
+        pos = end + 2
+      } else break
+    }
+    return open === -1 ? undefined : text.slice(open, close).replace(/^[ \t]*\*?[ \t]?/gm, "").trim()
   }
 
   // ---------------------------------------------------------------- expressions
@@ -1035,7 +1049,7 @@ class ScriptWalker {
 const tokenStart = (text: string, pos: number): number => {
   for (;;) {
     const c = text.charCodeAt(pos)
-    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000) {
+    if (isSpace(c)) {
       pos++
       continue
     }
@@ -1064,6 +1078,9 @@ const tokenStart = (text: string, pos: number): number => {
     return pos
   }
 }
+
+const isSpace = (c: number): boolean =>
+  c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000
 
 /** An identifier's name; `.text` is a getter that unescapes a leading `__` on every read. */
 const idText = (id: ts.Identifier | ts.PrivateIdentifier): string => {
