@@ -603,38 +603,46 @@ class ScriptWalker {
 
   private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined): number {
     const params: Array<string> = []
-    const paramTypes: Array<string | undefined> = []
-    let typed = false
+    // filled only when some parameter is typed (most JavaScript never is)
+    let paramTypes: Array<string | undefined> | undefined
+    // destructured or defaulted parameters need statements in the body
+    let bodyWork = false
     for (const p of node.parameters) {
-      if (ts.isIdentifier(p.name) && idText(p.name) === "this") continue // TS `this` parameter: not an argument
-      const name = ts.isIdentifier(p.name) ? idText(p.name) : `$${params.length}`
+      const plain = ts.isIdentifier(p.name)
+      if (plain && idText(p.name) === "this") continue // TS `this` parameter: not an argument
+      const name = plain ? idText(p.name) : `$${params.length}`
+      if (!plain || p.initializer !== undefined) bodyWork = true
       const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
-      if (type !== undefined) typed = true
+      if (type !== undefined) {
+        paramTypes ??= params.map(() => undefined)
+        bodyWork = true
+      }
+      paramTypes?.push(type)
       params.push(name)
-      paramTypes.push(type)
     }
     const decorators = node.modifiers === undefined || !ts.canHaveDecorators(node) ? NONE : ts.getDecorators(node) ?? NONE
+    const span = this.span(node)
     const info: Writable<FunctionInfo> = {
       name,
       params,
       decorators: decorators.length === 0 ? NONE : decorators.map((d) => this.decoratorName(d, parent)),
       role: "plain",
-      span: this.span(node),
-      nameSpan: nameNode === node ? { start: 0, end: 0 } : this.span(nameNode),
+      span,
+      nameSpan: nameNode === node ? span : this.span(nameNode),
       body: [],
       parent
     }
-    if (nameNode === node) info.nameSpan = info.span
-    if (typed) info.paramTypes = paramTypes
+    if (paramTypes !== undefined) info.paramTypes = paramTypes
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
     const body = this.b.functions[index]!.body
     let position = 0
-    for (const p of node.parameters) {
+    if (bodyWork) for (const p of node.parameters) {
       if (ts.isIdentifier(p.name) && idText(p.name) === "this") continue
       const pname = params[position]!
-      const type = paramTypes[position++]
+      const type = paramTypes?.[position]
+      position++
       // `(client: OpenAI) =>`, `constructor(private client: OpenAI)`: the parameter holds an instance
       if (type !== undefined && p.type !== undefined && ts.isTypeReferenceNode(p.type) && this.b.isImported(rootOf(p.type.typeName))) {
         this.bindHolder(index, pname, `${type}()`)
