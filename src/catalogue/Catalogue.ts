@@ -1,5 +1,6 @@
 import { Context } from "effect"
 import type { ComplianceCatalogue, ComplianceFramework } from "../domain/Compliance.js"
+import type { FrameworkModel } from "../domain/FlowRule.js"
 import type { Rule } from "../domain/Rule.js"
 
 /** A rule as loaded: the decoded YAML plus what the loader derives from it. */
@@ -17,6 +18,8 @@ export interface Catalogue {
   /** canonical id or alias -> rule */
   readonly resolve: (idOrAlias: string) => LoadedRule | undefined
   readonly compliance: ReadonlyMap<ComplianceFramework, ComplianceCatalogue>
+  /** framework models shared by the flow rules (models/<language>.yaml) */
+  readonly models: ReadonlyArray<FrameworkModel>
   /** directory the catalogue was loaded from (workers load the same one) */
   readonly rulesDir: string
   readonly complianceDir: string

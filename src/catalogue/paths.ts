@@ -25,3 +25,5 @@ export const packageRoot = (): string => {
 
 export const defaultRulesDir = (): string => join(packageRoot(), "rules")
 export const defaultComplianceDir = (): string => join(packageRoot(), "compliance")
+/** models/ sits beside rules/ (a test catalogue in a temporary folder brings its own or none). */
+export const defaultModelsDir = (rulesDir: string): string => join(rulesDir, "..", "models")

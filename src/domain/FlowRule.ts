@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { RiskTier, Severity } from "./Vocabulary.js"
 
 /**
  * Rules over the semantic model (see src/engine/model/Model.ts): `flow` rules declare where data
@@ -19,8 +20,12 @@ const ArgRef = Schema.Union(Schema.Int, Schema.String).annotations({
 
 /** A structural condition on one call. */
 export const CallCondition = Schema.Union(
-  Schema.Struct({ keyword: Schema.String, equals: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null) }).annotations({
-    description: "the keyword argument (or options field) is this literal"
+  Schema.Struct({
+    keyword: Schema.String,
+    field: Schema.optional(Schema.String),
+    equals: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
+  }).annotations({
+    description: "the keyword argument (or options field) is this literal; with `field`, that key of the dict / object it passes"
   }),
   Schema.Struct({ keyword: Schema.String, absent: Schema.Literal(true) }).annotations({ description: "the keyword argument is not passed" }),
   Schema.Struct({ keyword: Schema.String, present: Schema.Literal(true) }).annotations({ description: "the keyword argument is passed" }),
@@ -33,6 +38,9 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
     description: "the argument is a constant whose value matches the regex"
   }),
+  Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
+    description: "the argument is a list literal with a constant element matching the regex"
+  }),
   Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" })
 )
 export type CallCondition = typeof CallCondition.Type
@@ -42,9 +50,9 @@ export const FlowSink = Schema.Struct({
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
-  check: Schema.optional(Schema.Literal("value", "host", "sql")).annotations({
+  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string")).annotations({
     description:
-      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts or passed whole (parameters stay safe)"
+      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions)"
   }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })
@@ -54,9 +62,9 @@ export const GuardKindSchema = Schema.Literal("allowlist", "contained", "host_al
 
 const Overrides = {
   title: Schema.optional(Schema.String),
-  severity: Schema.optional(Schema.Literal("CRITICAL", "HIGH", "MEDIUM", "LOW", "INFO")),
+  severity: Schema.optional(Severity),
   confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
-  risk_tier: Schema.optional(Schema.Literal("vulnerability", "risk_pattern", "hardening")),
+  risk_tier: Schema.optional(RiskTier),
   message: Schema.optional(Schema.String),
   variant: Schema.optional(Schema.String).annotations({ description: "names this matcher's message for `ruleid: id[variant]` annotations" })
 }

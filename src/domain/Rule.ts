@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CallMatcher, FlowMatcher } from "./FlowRule.js"
 import { Category, RiskTier, Severity, Target } from "./Vocabulary.js"
 
 /**
@@ -162,7 +163,9 @@ export const Matcher = Schema.Union(
   JsonPathMatcher,
   GraphMatcher,
   RegexMatcher,
-  TaintMatcher
+  TaintMatcher,
+  FlowMatcher,
+  CallMatcher
 )
 export type Matcher = typeof Matcher.Type
 

@@ -1,6 +1,8 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
+import type { CallMatcher, FlowMatcher } from "../domain/FlowRule.js"
 import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
+import { compileModelRules, type CompiledModelRules } from "./matchers/flow.js"
 import { compileGraph, type CompiledGraph } from "./matchers/graph.js"
 import { compileJsonPath, type CompiledJsonPath } from "./matchers/jsonpath.js"
 import { compileRegex, type CompiledRegex } from "./matchers/regex.js"
@@ -16,6 +18,8 @@ export interface CompiledCatalogue {
   readonly tsAst: { readonly javascript: CompiledTsAst; readonly typescript: CompiledTsAst }
   /** taint matchers per language (`javascript` ones also run on TypeScript) */
   readonly taint: { readonly python: CompiledTaint; readonly go: CompiledTaint; readonly javascript: CompiledTaint; readonly typescript: CompiledTaint }
+  /** flow and call rules over the semantic model, per language (`javascript` ones also run on TypeScript) */
+  readonly modelRules: (language: "python" | "go" | "javascript" | "typescript") => CompiledModelRules
   /** JSONPath rules per structured target (json, yaml, or a builder) */
   readonly jsonPathFor: (target: "json" | "yaml" | "flowise" | "n8n" | "langflow" | "dify") => CompiledJsonPath
   /** graph rules per builder */
@@ -66,6 +70,17 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       javascript: taintFor(["javascript"]),
       typescript: taintFor(["javascript", "typescript"])
     },
+    modelRules: memo((language: "python" | "go" | "javascript" | "typescript") => {
+      const targets = language === "typescript" ? ["javascript", "typescript"] : [language]
+      const flows = entries("flow").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<FlowMatcher>>
+      const calls = entries("call").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<CallMatcher>>
+      return compileModelRules(
+        language,
+        flows,
+        calls,
+        catalogue.models ?? []
+      )
+    }),
     jsonPathFor: memo((target: "json" | "yaml" | "flowise" | "n8n" | "langflow" | "dify") =>
       compileJsonPath(entries("jsonpath", target) as Array<MatcherEntry<JsonPathMatcher>>)
     ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { Call, Expr, SemanticModel, Statement } from "../../src/engine/model/Model.js"
 import { scriptModel } from "../../src/engine/model/script.js"
-import { Deadline } from "../../src/engine/Source.js"
+import { Deadline } from "../../src/languages/Source.js"
 import { parseScript } from "../../src/languages/typescript.js"
 
 const modelOf = (code: string, path = "agent.ts"): SemanticModel => {

@@ -32,8 +32,8 @@ func (t OrderTool) Call(ctx context.Context, input string) (string, error) {
 func SearchHandler(db *sql.DB) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		name := r.URL.Query().Get("name")
-		// ruleid: sql_injection
 		query := fmt.Sprintf("SELECT email FROM users WHERE name = '%s'", name)
+		// ruleid: sql_injection
 		rows, err := db.Query(query)
 		if err != nil {
 			http.Error(w, "error", 500)

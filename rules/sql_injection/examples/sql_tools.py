@@ -35,9 +35,9 @@ def orders_by_status(status: str) -> list:
 @app.get("/search")
 async def search(request: Request):
     term = request.query_params["q"]
-    # ruleid: sql_injection
     query = "SELECT title FROM docs WHERE body LIKE '%" + term + "%'"
     with engine.connect() as db:
+        # ruleid: sql_injection
         return db.execute(text(query)).fetchall()
 
 

@@ -17,6 +17,8 @@ export interface Value {
   readonly text?: string
   /** the constant text the value starts with (scheme and host of a URL built from a constant) */
   readonly prefix?: string
+  /** the constant fragments the value was built from (capped), e.g. the SQL keywords around an interpolation */
+  readonly consts?: string
   /** bit i: parameter i of the function being evaluated flows into the value */
   readonly params: number
   /** bitmask of guard kinds every non-constant part has passed (see GUARD_BITS) */
@@ -36,7 +38,7 @@ export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, valid
 export const constant = (text?: string): Value => ({
   prov: Prov.Constant,
   secret: false,
-  ...(text !== undefined ? { text, prefix: text } : {}),
+  ...(text !== undefined ? { text, prefix: text, consts: text.slice(0, 500) } : {}),
   params: 0,
   guards: 0,
   sanitized: []
@@ -53,7 +55,9 @@ export const join = (a: Value, b: Value): Value => {
   const bConst = b.prov === Prov.Constant && b.params === 0
   const prov = a.prov >= b.prov ? a.prov : b.prov
   const label = a.prov >= b.prov ? a.label ?? b.label : b.label ?? a.label
+  const consts = a.consts === undefined ? b.consts : b.consts === undefined ? a.consts : `${a.consts} ${b.consts}`.slice(0, 500)
   return {
+    ...(consts !== undefined ? { consts } : {}),
     prov,
     secret: a.secret || b.secret,
     params: a.params | b.params,

@@ -35,24 +35,36 @@ export const lastSegment = (name: string): string => {
 /** Patterns indexed by last segment, so a name is tested only against patterns that can match it. */
 export class NameIndex<T> {
   private readonly byLast = new Map<string, Array<{ pattern: NamePattern; value: T }>>()
+  /** patterns that end in `*` (`httpx.Client().*`): tested against every name */
+  private readonly open: Array<{ pattern: NamePattern; value: T }> = []
+  private readonly words = new Set<string>()
   add(pattern: string, value: T): void {
     const compiled = compileName(pattern)
+    if (compiled.last === "*") {
+      this.open.push({ pattern: compiled, value })
+      // the last named segment is what a file must mention
+      const named = pattern.split(".").filter((s) => s !== "*")
+      const word = named[named.length - 1]?.replace(/\(\)$/, "").split("/").pop()
+      if (word !== undefined && word !== "") this.words.add(word)
+      return
+    }
     const list = this.byLast.get(compiled.last) ?? []
     list.push({ pattern: compiled, value })
     this.byLast.set(compiled.last, list)
+    this.words.add(compiled.last)
   }
   lookup(name: string): Array<T> {
     const list = this.byLast.get(lastSegment(name))
-    if (list === undefined) return []
     const out: Array<T> = []
-    for (const e of list) if (e.pattern.test(name)) out.push(e.value)
+    if (list !== undefined) for (const e of list) if (e.pattern.test(name)) out.push(e.value)
+    for (const e of this.open) if (e.pattern.test(name)) out.push(e.value)
     return out
   }
   /** the literal names a file must mention for any pattern to match */
   get literals(): ReadonlyArray<string> {
-    return [...this.byLast.keys()]
+    return [...this.words]
   }
   get size(): number {
-    return this.byLast.size
+    return this.byLast.size + this.open.length
   }
 }

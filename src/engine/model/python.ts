@@ -8,7 +8,17 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  * blocks are flattened into the function's statement list (data flow inside a function is
  * flow-insensitive, guards carry the span where they hold).
  */
-export const pythonModel = (tree: Tree, text: string): SemanticModel => new PythonWalker(text).run(tree.rootNode)
+export const pythonModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => new PythonWalker(text, interest).run(tree.rootNode)
+
+const MAX_ENTRIES = 64
+
+const unquote = (s: string): string => {
+  const q = s.startsWith('"""') || s.startsWith("'''") ? 3 : 1
+  return s.slice(q, Math.max(q, s.length - q))
+}
+
+/** Whether a function (by its span) may matter to some rule: it mentions a name a rule needs. */
+export type Interest = (start: number, end: number) => boolean
 
 const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
@@ -16,10 +26,26 @@ const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper"
 
 class PythonWalker {
   private readonly b = new ModelBuilder("python")
-  constructor(private readonly text: string) {}
+  /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
+  private readonly skipped = new Map<number, SyntaxNode>()
+  constructor(private readonly text: string, private readonly interest?: Interest) {}
 
   run(root: SyntaxNode): SemanticModel {
     this.block(root, -1, this.b.module)
+    // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
+    for (let changed = this.skipped.size > 0; changed; ) {
+      changed = false
+      const names = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>").map((f) => f.name)
+      for (const [index, node] of this.skipped) {
+        const body = node.childForFieldName("body")
+        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
+        if (names.some((n) => source.includes(n))) {
+          this.skipped.delete(index)
+          this.fillFunction(index, node)
+          changed = true
+        }
+      }
+    }
     return this.b.build()
   }
 
@@ -168,6 +194,8 @@ class PythonWalker {
       }
       return
     }
+    // a bare string is a docstring or a comment: it does nothing
+    if (node.type === "string" || node.type === "concatenated_string") return
     const value = this.expr(node, fn)
     if (value.k === "call") out.push({ k: "call", call: value.call, span: span(node) })
   }
@@ -380,32 +408,38 @@ class PythonWalker {
 
   private functionDef(node: SyntaxNode, parent: number, decorators: ReadonlyArray<SyntaxNode>): number {
     const nameNode = node.childForFieldName("name")
-    const params: Array<string> = []
-    const paramsNode = node.childForFieldName("parameters")
-    for (const p of paramsNode?.namedChildren ?? []) {
-      const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
-      if (id !== undefined && id !== null) params.push(id.text)
-    }
-    const bodyNode = node.childForFieldName("body")
-    const first = bodyNode?.namedChildren[0]
-    const doc = first?.type === "expression_statement" && first.namedChildren[0]?.type === "string" ? this.stringValue(first.namedChildren[0]) : undefined
+    const modelled = this.interest === undefined || this.interest(node.startIndex, node.endIndex)
     const index = this.b.addFunction({
       name: nameNode?.text ?? "<lambda>",
-      params,
+      params: [],
       decorators: decorators.map((d) => this.decoratorName(d, parent)),
       role: "plain",
       span: span(decorators.length > 0 ? decorators[0]!.parent ?? node : node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent,
-      ...(doc !== undefined ? { doc } : {})
+      parent
     })
-    for (const p of paramsNode?.namedChildren ?? []) {
+    if (modelled) this.fillFunction(index, node)
+    else this.skipped.set(index, node)
+    return index
+  }
+
+  /** Parameters, docstring and body of a function (skipped functions are filled only when needed). */
+  private fillFunction(index: number, node: SyntaxNode): void {
+    const f = this.b.functions[index]!
+    const params = f.params as Array<string>
+    const parent = f.parent
+    for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
+      const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
+      if (id !== undefined && id !== null) params.push(id.text)
       const value = p.childForFieldName("value")
       if (value !== null) this.expr(value, parent)
     }
-    if (bodyNode !== null) this.block(bodyNode, index, this.b.functions[index]!.body)
-    return index
+    const bodyNode = node.childForFieldName("body")
+    if (bodyNode === null) return
+    const first = bodyNode.namedChildren[0]
+    if (first?.type === "expression_statement" && first.namedChildren[0]?.type === "string") (f as { doc?: string }).doc = this.stringValue(first.namedChildren[0])
+    this.block(bodyNode, index, f.body)
   }
 
   private decoratorName(d: SyntaxNode, fn: number): string {
@@ -424,6 +458,10 @@ class PythonWalker {
       case "identifier":
         return this.b.isImported(node.text) ? { k: "ref", name: this.b.canonical(fn, node.text, this.b.parentOf) } : { k: "name", name: node.text }
       case "string": {
+        // only f-strings interpolate: read other literals from the source text, without child nodes
+        const raw = this.text.slice(node.startIndex, node.endIndex)
+        const quote = raw.search(/['"]/)
+        if (quote !== -1 && !/[fF]/.test(raw.slice(0, quote))) return { k: "lit", value: unquote(raw.slice(quote)) }
         const interpolations = node.namedChildren.filter((c) => c.type === "interpolation")
         if (interpolations.length === 0) return { k: "lit", value: this.stringValue(node) }
         const parts: Array<Expr> = []
@@ -485,7 +523,8 @@ class PythonWalker {
       }
       case "dictionary": {
         const entries: Array<{ key?: string; value: Expr }> = []
-        for (const pair of node.namedChildren) {
+        const pairs = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
+        for (const pair of pairs) {
           if (pair.type === "pair") {
             const k = pair.childForFieldName("key")
             const v = pair.childForFieldName("value")
@@ -499,8 +538,11 @@ class PythonWalker {
       case "list":
       case "tuple":
       case "set":
-      case "expression_list":
-        return { k: "container", entries: node.namedChildren.map((c) => ({ value: this.expr(c, fn) })) }
+      case "expression_list": {
+        // large literal tables are constants: modelling their first entries says as much
+        const items = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
+        return { k: "container", entries: items.map((c) => ({ value: this.expr(c, fn) })) }
+      }
       case "list_comprehension":
       case "set_comprehension":
       case "generator_expression":

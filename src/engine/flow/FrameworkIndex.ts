@@ -1,0 +1,44 @@
+import type { FrameworkModel } from "../../domain/FlowRule.js"
+import type { FunctionRole } from "../model/Model.js"
+import { NameIndex } from "./names.js"
+
+/** The framework models of one language, compiled for lookups by canonical name. */
+export interface FrameworkIndex {
+  readonly untrusted: NameIndex<string>
+  readonly config: NameIndex<true>
+  readonly safe: NameIndex<true>
+  readonly secretNames: RegExp | undefined
+  readonly decorators: NameIndex<FunctionRole>
+  readonly callbacks: NameIndex<{ role: FunctionRole; arg?: number; field?: string }>
+  readonly paramTypes: NameIndex<FunctionRole>
+  readonly untrustedRoles: ReadonlySet<FunctionRole>
+}
+
+export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): FrameworkIndex => {
+  const index: FrameworkIndex = {
+    untrusted: new NameIndex(),
+    config: new NameIndex(),
+    safe: new NameIndex(),
+    secretNames: undefined,
+    decorators: new NameIndex(),
+    callbacks: new NameIndex(),
+    paramTypes: new NameIndex(),
+    untrustedRoles: new Set()
+  }
+  let secret: string | undefined
+  const roles = index.untrustedRoles as Set<FunctionRole>
+  for (const m of models) {
+    for (const s of m.untrusted) for (const n of s.names) index.untrusted.add(n, s.label)
+    for (const n of m.config ?? []) index.config.add(n, true)
+    for (const n of m.safe ?? []) index.safe.add(n, true)
+    if (m.secret_names !== undefined) secret = secret === undefined ? m.secret_names : `${secret}|${m.secret_names}`
+    for (const r of m.roles ?? []) {
+      for (const d of r.decorators ?? []) index.decorators.add(d, r.role)
+      for (const c of r.callbacks ?? [])
+        for (const n of c.callee) index.callbacks.add(n, { role: r.role, ...(c.arg !== undefined ? { arg: c.arg } : {}), ...(c.field !== undefined ? { field: c.field } : {}) })
+      for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
+    }
+    for (const r of m.untrusted_roles ?? []) roles.add(r)
+  }
+  return secret === undefined ? index : { ...index, secretNames: new RegExp(secret, "i") }
+}

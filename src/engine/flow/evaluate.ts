@@ -1,0 +1,364 @@
+import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
+import type { FrameworkIndex } from "./FrameworkIndex.js"
+import type { NameIndex } from "./names.js"
+import { concat, constant, GUARD_BITS, join, joinAll, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+
+const MODULE = -1
+const MAX_PARAMS = 30
+
+/**
+ * Intra-procedural data flow over the semantic model, with summaries of the file's own functions.
+ * Each function is evaluated once, lazily: its variables get the join of everything assigned to them
+ * (flow-insensitive, so loops need no fixpoint), parameters are symbolic (a bit per parameter) so a
+ * helper's summary says which parameters reach its return value and its sinks, and callers in the
+ * same file substitute their arguments. Guards are read at the offset of each use.
+ */
+export class FlowEvaluator {
+  private readonly envs = new Map<number, Map<string, Value>>()
+  private readonly returns = new Map<number, Value>()
+  private readonly inProgress = new Set<number>()
+  private readonly byName = new Map<string, number>()
+  private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
+  private readonly paramValues = new Map<string, Value>()
+  private callSites: Map<number, Array<Call>> | undefined
+
+  constructor(
+    readonly model: SemanticModel,
+    private readonly fw: FrameworkIndex,
+    private readonly sanitizers: NameIndex<string>
+  ) {
+    model.functions.forEach((f, i) => {
+      if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
+    })
+  }
+
+  private body(fn: number): ReadonlyArray<Statement> {
+    return fn === MODULE ? this.model.module : this.model.functions[fn]!.body
+  }
+
+  /**
+   * The function's checks, plus the checks they imply for the variable a checked value was derived
+   * from: `host = urlparse(url).hostname; if host not in HOSTS: raise` checks `url`'s host.
+   */
+  private guards(fn: number): ReadonlyArray<Extract<Statement, { k: "guard" }>> {
+    let list = this.guardsByFn.get(fn)
+    if (list === undefined) {
+      const body = this.body(fn)
+      list = body.filter((s): s is Extract<Statement, { k: "guard" }> => s.k === "guard")
+      const derived: Array<Extract<Statement, { k: "guard" }>> = []
+      for (const g of list) {
+        for (const s of body) {
+          if (s.k !== "assign" || s.target.name !== g.name || s.target.path.length > 0) continue
+          const root = this.rootOf(s.value, false)
+          if (root === undefined || root.name === g.name) continue
+          const kind = root.host && (g.kind === "allowlist" || g.kind === "host_allowlist") ? "host_allowlist" : g.kind
+          derived.push({ ...g, kind, name: root.name })
+        }
+      }
+      list = [...list, ...derived]
+      this.guardsByFn.set(fn, list)
+    }
+    return list
+  }
+
+  /** The variables of a function after evaluating its body once. */
+  env(fn: number): Map<string, Value> {
+    const done = this.envs.get(fn)
+    if (done !== undefined) return done
+    const env = new Map<string, Value>()
+    this.envs.set(fn, env)
+    this.inProgress.add(fn)
+    let returned: Value | undefined
+    for (const s of this.body(fn)) {
+      if (s.k === "assign" || s.k === "iterate") {
+        const v = this.value(s.value, fn, s.span.start)
+        const key = s.target.path.length === 0 ? s.target.name : `${s.target.name}.${s.target.path.join(".")}`
+        const old = env.get(key)
+        env.set(key, old === undefined ? v : join(old, v))
+        if (s.target.path.length > 0) {
+          const whole = env.get(s.target.name)
+          env.set(s.target.name, whole === undefined ? withField(this.read(s.target.name, fn, s.span.start), s.target.path[0]!, v) : withField(join(whole, v), s.target.path[0]!, v))
+        }
+      } else if (s.k === "return") {
+        const v = this.value(s.value, fn, s.span.start)
+        returned = returned === undefined ? v : join(returned, v)
+      }
+    }
+    this.returns.set(fn, returned ?? constant())
+    this.inProgress.delete(fn)
+    return env
+  }
+
+  /** The one variable an expression is derived from through attributes and calls on it, if any. */
+  private rootOf(e: Expr, host: boolean): { name: string; host: boolean } | undefined {
+    if (e.k === "name") return { name: e.name, host }
+    if (e.k === "attr") return this.rootOf(e.obj, host || /^(?:hostname|netloc|host|Host|Hostname)$/.test(e.name))
+    if (e.k === "call") {
+      const call = this.model.calls[e.call]!
+      const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
+      return inner === undefined ? undefined : this.rootOf(inner, host)
+    }
+    return undefined
+  }
+
+  /** What a function returns, with parameter bits for its callers to substitute. */
+  returnOf(fn: number): Value {
+    if (this.inProgress.has(fn)) return constant()
+    this.env(fn)
+    return this.returns.get(fn) ?? constant()
+  }
+
+  /** The value of a variable read at an offset: its assignments, a parameter, a closure or module name. */
+  read(name: string, fn: number, at: number): Value {
+    let v = this.lookup(name, fn)
+    const guards = this.guardBits(name, fn, at)
+    if (guards !== 0) v = { ...v, guards: v.guards | guards }
+    return v
+  }
+
+  private lookup(name: string, fn: number): Value {
+    for (let scope = fn; ; scope = scope === MODULE ? MODULE : this.model.functions[scope]!.parent) {
+      if (scope !== MODULE) {
+        const f = this.model.functions[scope]!
+        const local = this.env(scope).get(name)
+        if (local !== undefined) return local
+        const p = f.params.indexOf(name)
+        if (p !== -1) return this.param(scope, fn, p)
+      } else {
+        const v = this.env(MODULE).get(name)
+        if (v !== undefined) return v
+        if (this.byName.has(name)) return constant()
+        return UNKNOWN_VALUE
+      }
+    }
+  }
+
+  /**
+   * A parameter: untrusted when the function's framework role says so; inside the function itself
+   * a symbolic bit (callers substitute); read from a nested function, the outer function's value.
+   */
+  private param(owner: number, reader: number, index: number): Value {
+    const f = this.model.functions[owner]!
+    const role = this.fw.untrustedRoles.has(f.role)
+    // a framework-called function's parameters are untrusted outright: no caller substitutes them
+    if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
+    const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
+    if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
+    return this.resolvedParam(owner, index)
+  }
+
+  private guardBits(name: string, fn: number, at: number): number {
+    let bits = 0
+    for (const g of this.guards(fn)) if (g.name === name && g.scope.start <= at && at < g.scope.end) bits |= GUARD_BITS[g.kind]
+    return bits
+  }
+
+  value(e: Expr, fn: number, at: number): Value {
+    switch (e.k) {
+      case "lit":
+        return constant(e.value === null ? "" : String(e.value))
+      case "name":
+        return this.read(e.name, fn, at)
+      case "ref":
+        return this.refValue(e.name)
+      case "attr": {
+        const dotted = dottedName(e)
+        if (dotted !== undefined) {
+          const env = this.env(fn)
+          const exact = env.get(dotted)
+          if (exact !== undefined) return exact
+        }
+        const obj = this.value(e.obj, fn, at)
+        const field = obj.fields?.get(e.name)
+        if (field !== undefined) return field
+        if (dotted !== undefined) {
+          const source = this.fw.untrusted.lookup(dotted)[0]
+          if (source !== undefined) return untrusted(source)
+        }
+        return strip(obj)
+      }
+      case "index": {
+        const obj = this.value(e.obj, fn, at)
+        if (e.key.k === "lit" && obj.fields !== undefined) {
+          const field = obj.fields.get(String(e.key.value))
+          if (field !== undefined) return field
+        }
+        // a key picked from a constant table gives a constant: the key does not flow into the entry
+        return strip(obj)
+      }
+      case "concat":
+        return concat(e.parts.map((p) => this.value(p, fn, at)))
+      case "op":
+        return joinAll(e.parts.map((p) => this.value(p, fn, at)))
+      case "container": {
+        const values = e.entries.map((x) => this.value(x.value, fn, at))
+        const fields = new Map<string, Value>()
+        e.entries.forEach((x, i) => x.key !== undefined && fields.set(x.key, values[i]!))
+        const whole = values.length === 0 ? constant() : strip(joinAll(values))
+        return { ...whole, ...(fields.size > 0 ? { fields } : {}), container: e.entries.every((x) => x.key === undefined) }
+      }
+      case "call":
+        return this.callValue(this.model.calls[e.call]!, fn, at)
+      case "func":
+        return constant()
+      case "unknown":
+        return UNKNOWN_VALUE
+    }
+  }
+
+  private refValue(name: string): Value {
+    const source = this.fw.untrusted.lookup(name)[0]
+    if (source !== undefined) return untrusted(source)
+    if (this.fw.config.lookup(name).length > 0 || name.startsWith("process.env.") || name.startsWith("os.environ.")) {
+      const key = name.slice(name.lastIndexOf(".") + 1)
+      return configValue(this.fw.secretNames?.test(key) === true)
+    }
+    // something imported from another module: a constant or a setting of the application
+    return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
+  }
+
+  /** The value a call returns. */
+  callValue(call: Call, fn: number, at: number): Value {
+    const source = this.fw.untrusted.lookup(call.callee)[0]
+    if (source !== undefined) return untrusted(source)
+    if (this.fw.config.lookup(call.callee).length > 0) {
+      const key = this.firstArgText(call, fn, at)
+      return configValue(key !== undefined && this.fw.secretNames?.test(key) === true)
+    }
+    if (this.fw.safe.lookup(call.callee).length > 0) return constant()
+    const sanitizer = this.sanitizers.lookup(call.callee)[0]
+    const local = this.localFunction(call)
+    let result: Value
+    if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
+    else {
+      const parts = call.args.map((a) => this.value(a.value, fn, at))
+      if (call.receiver !== undefined) parts.push(this.value(call.receiver, fn, at))
+      // data flows through calls the models do not know (json.loads(body), str(x), x.strip())
+      result = parts.length === 0 ? { ...constant(), prov: Prov.Unknown } : strip(joinAll(parts))
+      if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
+    }
+    if (sanitizer !== undefined) result = { ...result, sanitized: [...result.sanitized, sanitizer] }
+    return result
+  }
+
+  private firstArgText(call: Call, fn: number, at: number): string | undefined {
+    const a = call.args[0]
+    return a === undefined ? undefined : this.value(a.value, fn, at).text
+  }
+
+  /** The file's own function a call invokes, by name (`helper(x)`, `self.helper(x)`, `this.helper(x)`). */
+  localFunction(call: Call): number | undefined {
+    const callee = call.callee
+    const dot = callee.indexOf(".")
+    if (dot === -1) return this.byName.get(callee)
+    const head = callee.slice(0, dot)
+    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.byName.get(callee.slice(dot + 1))
+    return undefined
+  }
+
+  /** The argument a call passes for a parameter of a local function (by position or by name). */
+  argFor(call: Call, callee: number, param: number): Arg | undefined {
+    const f = this.model.functions[callee]!
+    const name = f.params[param]
+    const named = call.args.find((a) => a.name !== undefined && a.name === name)
+    if (named !== undefined) return named
+    const offset = call.receiver !== undefined && (f.params[0] === "self" || f.params[0] === "cls") ? 1 : 0
+    return call.args.filter((a) => a.name === undefined)[param - offset]
+  }
+
+  /** A summary value with the caller's arguments in place of the parameter bits. */
+  substitute(v: Value, call: Call, callee: number, fn: number, at: number): Value {
+    if (v.params === 0) return v
+    let out: Value = { ...v, params: 0 }
+    for (let i = 0; i < MAX_PARAMS; i++) {
+      if ((v.params & (1 << i)) === 0) continue
+      const arg = this.argFor(call, callee, i)
+      out = join(out, arg === undefined ? constant() : guarded(this.value(arg.value, fn, at), v))
+    }
+    return out
+  }
+
+  /**
+   * A parameter's value over the file's call sites, for sinks reached through a helper. A function
+   * nobody in the file calls gets unknown data.
+   */
+  resolvedParam(fn: number, index: number): Value {
+    const key = `${fn}:${index}`
+    const done = this.paramValues.get(key)
+    if (done !== undefined) return done
+    const f = this.model.functions[fn]!
+    if (this.fw.untrustedRoles.has(f.role)) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
+    this.paramValues.set(key, constant())
+    const sites = this.sitesOf(fn)
+    let out: Value
+    if (sites.length === 0) out = UNKNOWN_VALUE
+    else {
+      out = constant()
+      for (const site of sites) {
+        const arg = this.argFor(site, fn, index)
+        if (arg === undefined) continue
+        out = join(out, this.resolve(this.value(arg.value, site.fn, site.span.start), site.fn))
+      }
+    }
+    this.paramValues.set(key, out)
+    return out
+  }
+
+  /** A value with its parameter bits replaced by what the function's callers pass. */
+  resolve(v: Value, fn: number): Value {
+    if (v.params === 0 || fn === MODULE) return v
+    let out: Value = { ...v, params: 0 }
+    for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, guarded(this.resolvedParam(fn, i), v))
+    return out
+  }
+
+  private sitesOf(fn: number): ReadonlyArray<Call> {
+    if (this.callSites === undefined) {
+      this.callSites = new Map()
+      for (const c of this.model.calls) {
+        const target = this.localFunction(c)
+        if (target === undefined) continue
+        const list = this.callSites.get(target) ?? []
+        list.push(c)
+        this.callSites.set(target, list)
+      }
+    }
+    return this.callSites.get(fn) ?? []
+  }
+}
+
+/** What a parameter's checks inside the function add to the value a caller passes for it. */
+const guarded = (passed: Value, inside: Value): Value =>
+  inside.guards === 0 && inside.sanitized.length === 0
+    ? passed
+    : { ...passed, guards: passed.guards | inside.guards, sanitized: [...passed.sanitized, ...inside.sanitized] }
+
+const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label })
+const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })
+
+const roleLabel = (f: FunctionInfo): string =>
+  f.role === "route" ? "request data" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
+
+/** Drops what only describes the value itself (constant text, fields), keeping provenance. */
+const strip = (v: Value): Value => {
+  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined) return v
+  const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = v
+  return rest
+}
+
+const withField = (whole: Value, key: string, v: Value): Value => {
+  const fields = new Map(whole.fields ?? [])
+  const old = fields.get(key)
+  fields.set(key, old === undefined ? v : join(old, v))
+  return { ...whole, fields }
+}
+
+const dottedName = (e: Expr): string | undefined => {
+  if (e.k === "name") return e.name
+  if (e.k === "attr") {
+    const head = dottedName(e.obj)
+    return head === undefined ? undefined : `${head}.${e.name}`
+  }
+  return undefined
+}
+

@@ -1,0 +1,35 @@
+import type { SemanticModel } from "../model/Model.js"
+import type { FrameworkIndex } from "./FrameworkIndex.js"
+
+/**
+ * Gives functions their framework role (LLM tool, MCP tool, route, ...) from the framework models:
+ * by decorator, by being passed to a registering call, or by a parameter type. The role decides
+ * whether the function's parameters are untrusted.
+ */
+export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
+  for (const f of model.functions) {
+    for (const d of f.decorators) {
+      const role = fw.decorators.lookup(d)[0]
+      if (role !== undefined) f.role = role
+    }
+    if (f.role === "plain" && f.paramTypes !== undefined)
+      for (const t of f.paramTypes) {
+        const role = t === undefined ? undefined : fw.paramTypes.lookup(t)[0]
+        if (role !== undefined) f.role = role
+      }
+  }
+  if (fw.callbacks.size === 0) return
+  for (const call of model.calls) {
+    if (call.callbacks === undefined || call.callbacks.length === 0) continue
+    for (const spec of fw.callbacks.lookup(call.callee)) {
+      for (const cb of call.callbacks) {
+        const argOk = spec.arg === undefined || spec.arg === cb.arg
+        const fieldOk = spec.field === undefined ? cb.field === undefined || spec.arg === undefined : spec.field === cb.field
+        if (argOk && fieldOk) {
+          const f = model.functions[cb.fn]
+          if (f !== undefined && f.role === "plain") f.role = spec.role
+        }
+      }
+    }
+  }
+}

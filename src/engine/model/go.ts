@@ -1,0 +1,1155 @@
+import type { SyntaxNode, Tree } from "../../languages/treeSitter.js"
+import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
+import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { checkKindOf, NORMALISERS } from "./guards.js"
+
+/**
+ * Fills the semantic model from a Go tree, with the conventions of python.ts: nested blocks are
+ * flattened into the function's statement list, guards carry the span where they hold, a variable
+ * holding a call's result is named by that call. Go specifics:
+ * - a package is named by its import path (`exec.Command` is `os/exec.Command`);
+ * - a parameter, `var` or struct field with a package-qualified type holds that type
+ *   (`db *sql.DB`: `db.Query` is `database/sql.DB.Query`), and so does a composite literal
+ *   (`c := &http.Client{}`: `c.Do` is `net/http.Client.Do`);
+ * - a method's receiver is its first parameter; calls on it keep their written name (`s.helper`).
+ * The walk reads the top level several times (imports and types first, so that every name is
+ * resolvable wherever it is used), but every function body and expression once.
+ */
+export const goModel = (tree: Tree, text: string): SemanticModel => new GoWalker(text).run(tree.rootNode)
+
+const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
+
+type Field = "aliasNode" | "alternativeNode" | "argumentsNode" | "bodyNode" | "channelNode" | "conditionNode" | "consequenceNode" | "elementNode" | "fieldNode" | "functionNode" | "indexNode" | "initializerNode" | "keyNode" | "leftNode" | "nameNode" | "operandNode" | "operatorNode" | "packageNode" | "parametersNode" | "pathNode" | "receiverNode" | "rightNode" | "typeNode" | "updateNode" | "valueNode"
+/**
+ * A field of a node. node-tree-sitter generates a getter per field of every named node type
+ * (`operandNode`, from the grammar's node-types) that looks the child up by field id; that is much
+ * cheaper than `childForFieldName`, which passes the name to native code on every call.
+ */
+const fieldOf = (n: SyntaxNode, field: Field): SyntaxNode | null => (n as unknown as Partial<Record<Field, SyntaxNode | null>>)[field] ?? null
+
+/** Package functions that build a string from their arguments: the result carries all of them. */
+const BUILDERS = new Set([
+  "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln", "fmt.Errorf", "fmt.Appendf", "fmt.Append",
+  "strings.Join", "strings.Replace", "strings.ReplaceAll", "strings.ToLower", "strings.ToUpper", "strings.ToTitle", "strings.Title",
+  "strings.TrimSpace", "strings.Trim", "strings.TrimLeft", "strings.TrimRight", "strings.TrimPrefix", "strings.TrimSuffix",
+  "strings.Repeat", "strings.Clone", "strings.ToValidUTF8", "strings.Map",
+  "bytes.Join", "bytes.ReplaceAll", "bytes.Replace", "bytes.TrimSpace", "bytes.ToLower", "bytes.ToUpper",
+  "strings.NewReplacer().Replace"
+])
+/** Methods that append to a string builder: `sb.WriteString(x)` is `sb += x`. */
+const BUILDER_WRITES = new Set(["WriteString", "Write", "WriteByte", "WriteRune"])
+const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
+/** Conversions that keep a string's data (`string(b)`, `[]byte(s)` parse as type conversions). */
+const TRANSPARENT_CONVERSIONS = new Set(["string", "any"])
+const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "byte", "rune", "uintptr", "bool"])
+/** A call that never returns, so a block ending with it exits. */
+const NO_RETURN = /^(?:panic|os\.Exit|runtime\.Goexit|(?:[\w.]+\.)?(?:Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|FailNow|SkipNow|Skip|Skipf))$/
+const EXIT_STATEMENTS = new Set(["return_statement", "continue_statement", "break_statement", "goto_statement"])
+const COMPARISONS = new Set(["==", "!=", "<", "<=", ">", ">="])
+const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal", "rune_literal"])
+/** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
+const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
+const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+/** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
+const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
+
+/**
+ * The name a package is used by when imported without an alias: the last path segment, skipping a
+ * major-version segment (`…/v2`), a `.vN` suffix (`gopkg.in/yaml.v3`), and a `go-` / `-go` affix
+ * (`github.com/sashabaranov/go-openai` is `openai`).
+ */
+export const goPackageName = (path: string): string => {
+  const segments = path.split("/")
+  let last = segments[segments.length - 1] ?? path
+  if (/^v\d+$/.test(last) && segments.length > 1) last = segments[segments.length - 2]!
+  last = last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[-.]go$/, "")
+  return last.replace(/[^\w]/g, "")
+}
+
+const isConstant = (e: Expr, constants: ReadonlyMap<string, Expr>): boolean => {
+  switch (e.k) {
+    case "lit":
+      return true
+    case "concat":
+    case "op":
+      return e.parts.every((p) => isConstant(p, constants))
+    case "container":
+      return e.entries.every((x) => isConstant(x.value, constants))
+    case "name":
+      return constants.has(e.name)
+    default:
+      return false
+  }
+}
+
+class GoWalker {
+  private readonly b = new ModelBuilder("go")
+  /** top-level functions by name, so a function passed by name is known as a callback */
+  private readonly topFunctions = new Map<string, number>()
+  /** methods by name, so `s.handle` passed as a value is known as a callback */
+  private readonly methods = new Map<string, number>()
+  /** struct type -> field -> canonical package-qualified type, for `s.db.Query` on a receiver */
+  private readonly structFields = new Map<string, Map<string, string>>()
+  /** per function: locals that shadow an import name (`url := …`) */
+  private readonly shadows = new Map<number, Set<string>>()
+  /** per function: variable -> the value it was parsed from (`u, _ := url.Parse(raw)`, `rel, _ := filepath.Rel(base, p)`) */
+  private readonly origins = new Map<number, Map<string, string>>()
+  /** per function: boolean variable -> the check that set it (`_, ok := allowed[x]`, `ok := slices.Contains(…)`) */
+  private readonly checks = new Map<number, Map<string, SyntaxNode>>()
+
+  constructor(private readonly text: string) {}
+
+  run(root: SyntaxNode): SemanticModel {
+    const top = root.namedChildren
+    const headers: Array<number> = []
+    // 1: imports, struct types and function headers (any of them may be used before it is declared)
+    for (let i = 0; i < top.length; i++) {
+      const n = top[i]!
+      const type = n.type
+      if (type === "import_declaration") this.importDeclaration(n)
+      else if (type === "type_declaration") this.typeDeclaration(n)
+      else if (type === "function_declaration" || type === "method_declaration") headers.push(this.header(n, top, i))
+    }
+    // 2: package-level constants and variables, so functions see them as constants
+    for (const n of top) if (n.type === "const_declaration" || n.type === "var_declaration") this.statement(n, -1, this.b.module, root)
+    // 3: function bodies
+    let h = 0
+    for (const n of top) {
+      const type = n.type
+      if (type === "function_declaration" || type === "method_declaration") this.functionBody(n, headers[h++]!)
+      else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
+        this.statement(n, -1, this.b.module, root)
+    }
+    return this.b.build()
+  }
+
+  private body(fn: number): Array<Statement> {
+    return fn === -1 ? this.b.module : this.b.functions[fn]!.body
+  }
+
+  // ---- declarations ------------------------------------------------------------------------------
+
+  private importDeclaration(node: SyntaxNode): void {
+    for (const c of node.namedChildren) {
+      if (c.type === "import_spec") this.importSpec(c)
+      else if (c.type === "import_spec_list") for (const s of c.namedChildren) if (s.type === "import_spec") this.importSpec(s)
+    }
+  }
+
+  private importSpec(node: SyntaxNode): void {
+    const pathNode = fieldOf(node, "pathNode")
+    if (pathNode === null) return
+    const path = pathNode.text.slice(1, -1)
+    const nameNode = fieldOf(node, "nameNode")
+    // `_` imports bind nothing; `.` imports put names in scope unqualified, which we do not model
+    if (nameNode !== null && nameNode.type !== "package_identifier") return
+    this.b.addImport(nameNode !== null ? nameNode.text : goPackageName(path), path, span(node))
+  }
+
+  private typeDeclaration(node: SyntaxNode): void {
+    for (const spec of node.namedChildren) {
+      if (spec.type !== "type_spec") continue
+      const name = fieldOf(spec, "nameNode")?.text
+      const struct = fieldOf(spec, "typeNode")
+      if (name === undefined || struct?.type !== "struct_type") continue
+      const fields = new Map<string, string>()
+      for (const list of struct.namedChildren) {
+        if (list.type !== "field_declaration_list") continue
+        for (const field of list.namedChildren) {
+          if (field.type !== "field_declaration") continue
+          const typeNode = fieldOf(field, "typeNode")
+          const type = typeNode === null ? undefined : this.typeName(typeNode)
+          if (type === undefined || !type.includes(".")) continue
+          for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
+        }
+      }
+      if (fields.size > 0) this.structFields.set(name, fields)
+    }
+  }
+
+  /** The canonical name of a type, pointer / slice / array markers and type arguments dropped. */
+  private typeName(node: SyntaxNode): string | undefined {
+    for (let n: SyntaxNode | null = node; n !== null; ) {
+      switch (n.type) {
+        case "type_identifier":
+          return n.text
+        case "qualified_type": {
+          const pkg = fieldOf(n, "packageNode")?.text
+          const name = fieldOf(n, "nameNode")?.text
+          if (pkg === undefined || name === undefined) return undefined
+          return this.b.canonical(-1, `${pkg}.${name}`, this.b.parentOf)
+        }
+        case "pointer_type":
+        case "parenthesized_type":
+          n = n.namedChild(0)
+          continue
+        case "slice_type":
+        case "array_type":
+        case "implicit_length_array_type":
+          n = fieldOf(n, "elementNode")
+          continue
+        case "generic_type":
+          n = fieldOf(n, "typeNode")
+          continue
+        default:
+          return undefined
+      }
+    }
+    return undefined
+  }
+
+  /** Parameters of a parameter list, unnamed ones as `_`, with their declared types. */
+  private parameters(list: SyntaxNode | null, params: Array<string>, types: Array<string | undefined>): void {
+    if (list === null) return
+    for (const p of list.namedChildren) {
+      if (p.type !== "parameter_declaration" && p.type !== "variadic_parameter_declaration") continue
+      let type: string | undefined
+      let named = false
+      const first = params.length
+      for (const c of p.namedChildren) {
+        if (c.type === "identifier") {
+          params.push(c.text)
+          types.push(undefined)
+          named = true
+        } else if (type === undefined && c.type !== "comment") type = this.typeName(c)
+      }
+      if (!named) {
+        params.push("_")
+        types.push(type)
+      } else for (let i = first; i < types.length; i++) types[i] = type
+    }
+  }
+
+  private header(node: SyntaxNode, siblings: ReadonlyArray<SyntaxNode>, at: number): number {
+    const nameNode = fieldOf(node, "nameNode")
+    const params: Array<string> = []
+    const types: Array<string | undefined> = []
+    const isMethod = node.type === "method_declaration"
+    if (isMethod) this.parameters(fieldOf(node, "receiverNode"), params, types)
+    this.parameters(fieldOf(node, "parametersNode"), params, types)
+    const doc = this.docBefore(siblings, at, node)
+    const name = nameNode?.text ?? "<func>"
+    const index = this.b.addFunction({
+      name,
+      params,
+      paramTypes: types,
+      decorators: [],
+      role: "plain",
+      span: span(node),
+      nameSpan: nameNode === null ? span(node) : span(nameNode),
+      body: [],
+      parent: -1,
+      ...(doc !== undefined ? { doc } : {})
+    })
+    const byName = isMethod ? this.methods : this.topFunctions
+    if (!byName.has(name)) byName.set(name, index)
+    return index
+  }
+
+  /** The comment lines directly above a declaration (Go doc comments). */
+  private docBefore(siblings: ReadonlyArray<SyntaxNode>, at: number, node: SyntaxNode): string | undefined {
+    let row = node.startPosition.row
+    const lines: Array<string> = []
+    for (let i = at - 1; i >= 0; i--) {
+      const c = siblings[i]!
+      if (c.type !== "comment" || c.endPosition.row !== row - 1) break
+      lines.unshift(c.text.replace(/^\/\/ ?|^\/\*|\*\/$/g, ""))
+      row = c.startPosition.row
+    }
+    return lines.length > 0 ? lines.join("\n") : undefined
+  }
+
+  /** Binds what typed parameters hold and walks the body of a function or method. */
+  private functionBody(node: SyntaxNode, index: number): void {
+    const info = this.b.functions[index]!
+    this.bindParameters(index)
+    if (node.type === "method_declaration") {
+      // `func (s *Server) …`: `s.db.Query` is a method of the type of the struct's `db` field
+      const receiverType = info.paramTypes?.[0]
+      const fields = receiverType === undefined ? undefined : this.structFields.get(receiverType)
+      const receiver = info.params[0]
+      if (fields !== undefined && receiver !== undefined && receiver !== "_") for (const [field, type] of fields) this.b.bindHolder(index, `${receiver}.${field}`, type)
+    }
+    const bodyNode = fieldOf(node, "bodyNode")
+    if (bodyNode !== null) this.block(bodyNode, index, info.body)
+  }
+
+  private bindParameters(index: number): void {
+    const info = this.b.functions[index]!
+    for (let i = 0; i < info.params.length; i++) {
+      const name = info.params[i]!
+      if (name === "_") continue
+      this.declare(index, name)
+      const type = info.paramTypes?.[i]
+      if (type !== undefined && type.includes(".")) this.b.bindHolder(index, name, type)
+    }
+  }
+
+  /** A local declared with the name of an imported package hides the package in this function. */
+  private declare(fn: number, name: string): void {
+    if (!this.b.isImported(name)) return
+    let set = this.shadows.get(fn)
+    if (set === undefined) {
+      set = new Set()
+      this.shadows.set(fn, set)
+    }
+    set.add(name)
+    // a holder bound to itself stops the builder from resolving the name as the package
+    this.b.bindHolder(fn, name, name)
+  }
+
+  private isPackage(name: string, fn: number): boolean {
+    if (!this.b.isImported(name)) return false
+    for (let scope = fn; ; scope = this.b.parentOf(scope)) {
+      if (this.shadows.get(scope)?.has(name) === true) return false
+      if (scope === -1) return true
+    }
+  }
+
+  // ---- statements --------------------------------------------------------------------------------
+
+  /** A `block` (or case body): its statement list, flattened into `out`. */
+  private block(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+    const children = node.namedChildren
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!
+      if (c.type === "statement_list") this.statements(c, fn, out)
+      else this.statement(c, fn, out, node)
+    }
+  }
+
+  private statements(list: SyntaxNode, fn: number, out: Array<Statement>): void {
+    const children = list.namedChildren
+    for (let i = 0; i < children.length; i++) this.statement(children[i]!, fn, out, list)
+  }
+
+  private statement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
+    switch (node.type) {
+      case "expression_statement": {
+        const inner = node.namedChild(0)
+        if (inner === null) return
+        const value = this.expr(inner, fn)
+        if (value.k === "call") out.push({ k: "call", call: value.call, span: span(node) })
+        return
+      }
+      case "short_var_declaration":
+      case "assignment_statement":
+      case "receive_statement": {
+        const left = fieldOf(node, "leftNode")
+        const right = fieldOf(node, "rightNode")
+        if (right === null) return
+        if (left === null) return void this.expr(right, fn)
+        const op = node.type === "assignment_statement" ? fieldOf(node, "operatorNode")?.type : undefined
+        const rights = right.type === "expression_list" ? right.namedChildren : [right]
+        this.assign(left.namedChildren, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
+        return
+      }
+      case "var_declaration":
+      case "const_declaration": {
+        const isConst = node.type === "const_declaration"
+        let previous: SyntaxNode | null = null
+        let iota = 0
+        for (const spec of node.namedChildren) {
+          if (spec.type === "var_spec_list") {
+            for (const s of spec.namedChildren) if (s.type === "var_spec") this.spec(s, false, 0, null, fn, out)
+          } else if (spec.type === "var_spec" || spec.type === "const_spec") {
+            // in a const group, a spec without a value repeats the previous one's (with the next iota)
+            previous = this.spec(spec, isConst, iota++, previous, fn, out)
+          }
+        }
+        return
+      }
+      case "return_statement": {
+        const list = node.namedChild(0)
+        let value: Expr = { k: "lit", value: null }
+        if (list !== null) {
+          const values = list.type === "expression_list" ? list.namedChildren : [list]
+          value = values.length === 1 ? this.expr(values[0]!, fn) : { k: "container", entries: values.map((v) => ({ value: this.expr(v, fn) })) }
+        }
+        out.push({ k: "return", value, span: span(node) })
+        return
+      }
+      case "if_statement":
+        return this.ifStatement(node, fn, out, block, true)
+      case "for_statement":
+        return this.forStatement(node, fn, out)
+      case "expression_switch_statement":
+      case "type_switch_statement":
+        return this.switchStatement(node, fn, out)
+      case "select_statement": {
+        for (const c of node.namedChildren) {
+          if (c.type !== "communication_case" && c.type !== "default_case") continue
+          for (const part of c.namedChildren) {
+            if (part.type === "statement_list") this.statements(part, fn, out)
+            else this.statement(part, fn, out, c)
+          }
+        }
+        return
+      }
+      case "defer_statement":
+      case "go_statement": {
+        const inner = node.namedChild(0)
+        if (inner === null) return
+        const value = this.expr(inner, fn)
+        if (value.k === "call") out.push({ k: "call", call: value.call, span: span(node) })
+        return
+      }
+      case "send_statement": {
+        // `ch <- v`: the channel carries v's data to whoever receives it
+        const channel = fieldOf(node, "channelNode")
+        const value = fieldOf(node, "valueNode")
+        if (channel === null || value === null) return
+        const target = this.target(channel, fn)
+        const v = this.expr(value, fn)
+        if (target !== undefined) out.push({ k: "assign", target, value: { k: "op", parts: [this.targetRead(target), v] }, span: span(node) })
+        return
+      }
+      case "labeled_statement": {
+        const children = node.namedChildren
+        for (const c of children) if (c.type !== "label_name") this.statement(c, fn, out, block)
+        return
+      }
+      case "block":
+        return this.block(node, fn, out)
+      case "statement_list":
+        return this.statements(node, fn, out)
+      case "inc_statement":
+      case "dec_statement":
+      case "break_statement":
+      case "continue_statement":
+      case "goto_statement":
+      case "fallthrough_statement":
+      case "empty_statement":
+      case "type_declaration":
+      case "comment":
+      case "import_declaration":
+      case "package_clause":
+        return
+      default:
+        // ERROR recovery and anything unforeseen: keep the calls inside
+        for (const c of node.namedChildren) this.expr(c, fn)
+    }
+  }
+
+  /** One `var` / `const` spec; returns the node whose value a following valueless const spec repeats. */
+  private spec(spec: SyntaxNode, isConst: boolean, iota: number, previous: SyntaxNode | null, fn: number, out: Array<Statement>): SyntaxNode | null {
+    const names: Array<SyntaxNode> = []
+    let typeNode: SyntaxNode | null = null
+    let valueNode: SyntaxNode | null = null
+    for (const c of spec.namedChildren) {
+      if (c.type === "identifier") names.push(c)
+      else if (c.type === "expression_list") valueNode = c
+      else if (c.type !== "comment" && typeNode === null) typeNode = c
+    }
+    if (valueNode === null && isConst) {
+      if (previous === null) return null
+      valueNode = previous
+    }
+    if (valueNode !== null) {
+      const rights = valueNode.namedChildren
+      this.iota = iota
+      this.assign(names, rights, false, true, fn, out, spec)
+      return valueNode
+    }
+    // `var sb strings.Builder`, `var db *sql.DB`: the variable holds a value of that type
+    const type = typeNode === null ? undefined : this.typeName(typeNode)
+    for (const n of names) {
+      const name = n.text
+      if (name === "_") continue
+      this.declare(fn, name)
+      if (type !== undefined && type.includes(".")) this.b.bindHolder(fn, name, type)
+    }
+    return null
+  }
+
+  private iota = 0
+
+  /**
+   * `a, b := x, y` pairs the sides; `a, b := f()` gives every target the whole value (as python.ts
+   * does for tuple targets). `declares`: `:=` / `var`, which may hide an import of the same name.
+   */
+  private assign(lefts: ReadonlyArray<SyntaxNode>, rights: ReadonlyArray<SyntaxNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: SyntaxNode): void {
+    const values = rights.map((r) => this.expr(r, fn))
+    const pairwise = lefts.length === values.length
+    const whole: Expr = values.length === 1 ? values[0]! : { k: "container", entries: values.map((value) => ({ value })) }
+    for (let i = 0; i < lefts.length; i++) {
+      const left = lefts[i]!
+      const target = this.target(left, fn)
+      if (target === undefined) continue
+      const value = pairwise ? values[i]! : whole
+      const rightNode = pairwise ? rights[i] : rights.length === 1 ? rights[0] : undefined
+      if (declares && target.path.length === 0) this.declare(fn, target.name)
+      out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [this.targetRead(target), value] } : value, span: span(node) })
+      if (augmented) continue
+      const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
+      // the first target of a call holds its result (`db, err := sql.Open(…)`); a struct literal its type
+      if (value.k === "call" && (pairwise || i === 0)) {
+        const callee = this.b.calls[value.call]!.callee
+        this.b.bindHolder(fn, key, `${callee}()`)
+        this.noteOrigin(fn, target.name, this.b.calls[value.call]!)
+      } else if (value.k === "container" && rightNode !== undefined) {
+        const type = this.compositeType(rightNode)
+        if (type !== undefined && type.includes(".")) this.b.bindHolder(fn, key, type)
+      }
+      if (rightNode !== undefined && target.path.length === 0) {
+        const t = rightNode.type
+        // `ok := allowed[x]`, `_, ok := allowed[x]`, `ok := slices.Contains(…)`: `if !ok` checks x
+        if (t === "index_expression" || t === "call_expression" || t === "binary_expression" || t === "unary_expression") {
+          if (pairwise || i === lefts.length - 1) this.rememberCheck(fn, target.name, rightNode)
+        }
+      }
+      if (fn === -1 && target.path.length === 0 && isConstant(value, this.b.constants)) this.b.constants.set(target.name, value)
+    }
+  }
+
+  private rememberCheck(fn: number, name: string, node: SyntaxNode): void {
+    let scope = this.checks.get(fn)
+    if (scope === undefined) {
+      scope = new Map()
+      this.checks.set(fn, scope)
+    }
+    scope.set(name, node)
+  }
+
+  /** `u, _ := url.Parse(raw)` / `rel, _ := filepath.Rel(base, p)`: a check on u or rel also holds for raw or p. */
+  private noteOrigin(fn: number, name: string, call: Call): void {
+    const position = call.callee === "net/url.Parse" || call.callee === "net/url.ParseRequestURI" ? 0 : call.callee === "path/filepath.Rel" ? 1 : -1
+    if (position === -1) return
+    const arg = call.args[position]
+    const origin = arg === undefined ? undefined : dottedOf(arg.value)
+    if (origin === undefined) return
+    let scope = this.origins.get(fn)
+    if (scope === undefined) {
+      scope = new Map()
+      this.origins.set(fn, scope)
+    }
+    scope.set(name, origin)
+  }
+
+  /** The canonical type of a composite literal, through `&` and parentheses. */
+  private compositeType(node: SyntaxNode): string | undefined {
+    let n: SyntaxNode | null = node
+    while (n !== null && (n.type === "unary_expression" || n.type === "parenthesized_expression"))
+      n = n.type === "unary_expression" ? fieldOf(n, "operandNode") : n.namedChild(0)
+    if (n === null || n.type !== "composite_literal") return undefined
+    const type = fieldOf(n, "typeNode")
+    return type === null ? undefined : this.typeName(type)
+  }
+
+  private targetRead(target: Target): Expr {
+    let e: Expr = { k: "name", name: target.name }
+    for (const p of target.path) e = { k: "attr", obj: e, name: p }
+    return e
+  }
+
+  /** An assignment target: a variable with a field / literal-key path (`cfg.Name`, `m["k"]`, `*p`). */
+  private target(node: SyntaxNode, fn: number): Target | undefined {
+    const path: Array<string> = []
+    let cur: SyntaxNode | null = node
+    while (cur !== null) {
+      switch (cur.type) {
+        case "identifier":
+          return cur.text === "_" ? undefined : { name: cur.text, path }
+        case "selector_expression":
+          path.unshift(fieldOf(cur, "fieldNode")?.text ?? "?")
+          cur = fieldOf(cur, "operandNode")
+          continue
+        case "index_expression": {
+          const key = fieldOf(cur, "indexNode")
+          const lit = key === null ? undefined : this.literalKey(key)
+          path.unshift(lit ?? "*")
+          if (key !== null && lit === undefined) this.expr(key, fn)
+          cur = fieldOf(cur, "operandNode")
+          continue
+        }
+        case "unary_expression":
+          cur = fieldOf(cur, "operandNode")
+          continue
+        case "parenthesized_expression":
+          cur = cur.namedChild(0)
+          continue
+        default:
+          this.expr(cur, fn)
+          return undefined
+      }
+    }
+    return undefined
+  }
+
+  private literalKey(node: SyntaxNode): string | undefined {
+    const t = node.type
+    if (t === "interpreted_string_literal" || t === "raw_string_literal") return node.text.slice(1, -1)
+    if (t === "int_literal") return node.text
+    return undefined
+  }
+
+  private ifStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode, mayExit: boolean): void {
+    const init = fieldOf(node, "initializerNode")
+    if (init !== null) this.statement(init, fn, out, block)
+    const cond = fieldOf(node, "conditionNode")
+    const consequence = fieldOf(node, "consequenceNode")
+    if (cond !== null) {
+      this.expr(cond, fn)
+      if (consequence !== null) {
+        // an `else if` is reached only when earlier conditions failed: only its own branch is guarded
+        if (mayExit && this.exits(consequence)) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
+        else this.guardsOf(cond, false, span(consequence), out, fn)
+      }
+    }
+    if (consequence !== null) this.block(consequence, fn, out)
+    const alternative = fieldOf(node, "alternativeNode")
+    if (alternative !== null) {
+      if (alternative.type === "if_statement") this.ifStatement(alternative, fn, out, block, false)
+      else this.block(alternative, fn, out)
+    }
+  }
+
+  /**
+   * A block that always leaves: it ends with return / continue / break / goto or a call that never
+   * returns (panic, log.Fatal, os.Exit), after calls only (logging, `http.Error(w, …)`).
+   */
+  private exits(blockNode: SyntaxNode): boolean {
+    const list = blockNode.namedChildren.find((c) => c.type === "statement_list")
+    if (list === undefined) return false
+    const statements = list.namedChildren
+    let last = statements.length - 1
+    while (last >= 0 && statements[last]!.type === "comment") last--
+    if (last < 0) return false
+    for (let i = 0; i < last; i++) {
+      const t = statements[i]!.type
+      if (t !== "expression_statement" && t !== "comment") return false
+    }
+    const final = statements[last]!
+    if (EXIT_STATEMENTS.has(final.type)) return true
+    if (final.type !== "expression_statement") return false
+    const call = final.namedChild(0)
+    return call?.type === "call_expression" && NO_RETURN.test(fieldOf(call, "functionNode")?.text ?? "")
+  }
+
+  private forStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+    for (const c of node.namedChildren) {
+      switch (c.type) {
+        case "range_clause": {
+          const left = fieldOf(c, "leftNode")
+          const right = fieldOf(c, "rightNode")
+          if (right === null) break
+          const value = this.expr(right, fn)
+          if (left === null) break
+          for (const l of left.namedChildren) {
+            const target = this.target(l, fn)
+            if (target === undefined) continue
+            if (target.path.length === 0) this.declare(fn, target.name)
+            out.push({ k: "iterate", target, value, span: span(node) })
+          }
+          break
+        }
+        case "for_clause": {
+          const init = fieldOf(c, "initializerNode")
+          if (init !== null) this.statement(init, fn, out, node)
+          const cond = fieldOf(c, "conditionNode")
+          if (cond !== null) this.expr(cond, fn)
+          const update = fieldOf(c, "updateNode")
+          if (update !== null) this.statement(update, fn, out, node)
+          break
+        }
+        case "block":
+          this.block(c, fn, out)
+          break
+        case "comment":
+          break
+        default:
+          this.expr(c, fn)
+      }
+    }
+  }
+
+  private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+    const init = fieldOf(node, "initializerNode")
+    if (init !== null) this.statement(init, fn, out, node)
+    const valueNode = fieldOf(node, "valueNode")
+    const value = valueNode === null ? undefined : this.expr(valueNode, fn)
+    if (node.type === "type_switch_statement" && value !== undefined) {
+      // `switch v := x.(type)`: v is x
+      for (const l of fieldOf(node, "aliasNode")?.namedChildren ?? []) {
+        const target = this.target(l, fn)
+        if (target === undefined) continue
+        this.declare(fn, target.name)
+        out.push({ k: "assign", target, value, span: span(node) })
+      }
+    }
+    // `switch x { case "a", "b": … }`: x is one of the listed constants inside that case
+    const subject = value === undefined || node.type === "type_switch_statement" ? undefined : dottedOf(value)
+    for (const c of node.namedChildren) {
+      if (c.type !== "expression_case" && c.type !== "default_case" && c.type !== "type_case") continue
+      let allLiterals = c.type === "expression_case"
+      for (const part of c.namedChildren) {
+        if (part.type === "statement_list") this.statements(part, fn, out)
+        else if (part.type === "expression_list" && c.type === "expression_case") {
+          for (const v of part.namedChildren) {
+            if (!LITERALS.has(v.type)) allLiterals = false
+            this.expr(v, fn)
+          }
+        }
+      }
+      if (allLiterals && subject !== undefined && valueNode !== null) out.push({ k: "guard", kind: "allowlist", name: subject, scope: span(c), span: span(valueNode) })
+    }
+  }
+
+  // ---- guards ------------------------------------------------------------------------------------
+
+  /**
+   * Records the checks a condition makes. `negated`: the condition's failure is what holds in
+   * `scope` (the `if !ok { return }` shape), so only negated checks count there.
+   */
+  private guardsOf(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number, depth = 0): void {
+    if (depth > 8) return
+    switch (cond.type) {
+      case "parenthesized_expression": {
+        const inner = cond.namedChild(0)
+        if (inner !== null) this.guardsOf(inner, negated, scope, out, fn, depth + 1)
+        return
+      }
+      case "unary_expression": {
+        if (fieldOf(cond, "operatorNode")?.type !== "!") return
+        const operand = fieldOf(cond, "operandNode")
+        if (operand !== null) this.guardsOf(operand, !negated, scope, out, fn, depth + 1)
+        return
+      }
+      case "identifier": {
+        // `_, ok := allowed[x]; if !ok { return }`
+        const check = this.checks.get(fn)?.get(cond.text)
+        if (check !== undefined) this.guardsOf(check, negated, scope, out, fn, depth + 1)
+        return
+      }
+      case "index_expression": {
+        // `allowed[x]` (a set as map[string]bool) or the `ok` of a lookup in it
+        const key = fieldOf(cond, "indexNode")
+        if (!negated && key !== null) this.guard("allowlist", key, scope, cond, out, fn)
+        return
+      }
+      case "binary_expression": {
+        const op = fieldOf(cond, "operatorNode")?.type
+        const left = fieldOf(cond, "leftNode")
+        const right = fieldOf(cond, "rightNode")
+        if (left === null || right === null) return
+        // `if !a || !b { return }` => both hold after; `if a && b {` => both hold inside
+        if (op === "&&" || op === "||") {
+          if ((negated && op === "||") || (!negated && op === "&&")) {
+            this.guardsOf(left, negated, scope, out, fn, depth + 1)
+            this.guardsOf(right, negated, scope, out, fn, depth + 1)
+          }
+          return
+        }
+        if (op !== "==" && op !== "!=") return
+        if ((op === "==") === negated) return
+        const constant = (n: SyntaxNode): boolean => LITERALS.has(n.type) || (n.type === "identifier" && this.b.constants.has(n.text))
+        if (constant(right) && !constant(left)) this.guard("allowlist", left, scope, cond, out, fn)
+        else if (constant(left) && !constant(right)) this.guard("allowlist", right, scope, cond, out, fn)
+        return
+      }
+      case "call_expression":
+        return this.callGuard(cond, negated, scope, out, fn)
+      default:
+        return
+    }
+  }
+
+  private callGuard(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+    const fnNode = fieldOf(cond, "functionNode")
+    if (fnNode === null) return
+    const args = fieldOf(cond, "argumentsNode")?.namedChildren.filter((a) => a.type !== "comment") ?? []
+    let name: string
+    let pkg: string | undefined
+    let operand: SyntaxNode | null = null
+    if (fnNode.type === "selector_expression") {
+      name = fieldOf(fnNode, "fieldNode")?.text ?? ""
+      operand = fieldOf(fnNode, "operandNode")
+      if (operand?.type === "identifier" && this.isPackage(operand.text, fn)) pkg = this.b.canonical(fn, operand.text, this.b.parentOf)
+    } else if (fnNode.type === "identifier") name = fnNode.text
+    else return
+    if (negated) {
+      // `rel, err := filepath.Rel(base, p); if err != nil || strings.HasPrefix(rel, "..") { return }`
+      const [subject, prefix] = args
+      if (pkg === "strings" && name === "HasPrefix" && subject?.type === "identifier" && prefix !== undefined && prefix.text.includes("..")) {
+        if (this.origins.get(fn)?.has(subject.text) === true) this.guard("contained", subject, scope, cond, out, fn)
+      }
+      return // otherwise a failed check proves nothing
+    }
+    if (pkg === "path/filepath" && name === "IsLocal") {
+      if (args[0] !== undefined) this.guard("contained", args[0], scope, cond, out, fn)
+      return
+    }
+    const kind = checkKindOf(name)
+    if (kind === undefined) return
+    if (pkg !== undefined) {
+      // package functions take the checked value as an argument
+      if (pkg === "strings" && name === "Contains") return // a substring test, not membership
+      const position = pkg === "slices" || pkg === "golang.org/x/exp/slices" || pkg === "regexp" ? 1 : 0
+      const subject = args[position]
+      if (subject !== undefined) this.guard(kind, subject, scope, cond, out, fn)
+      return
+    }
+    if (operand !== null) {
+      // methods: `re.MatchString(x)`, `allowed.Contains(x)`; a validation without argument checks its receiver
+      const subject = args[0] ?? (kind === "validated" ? operand : undefined)
+      if (subject !== undefined) this.guard(kind, subject, scope, cond, out, fn)
+      return
+    }
+    // a helper of the file (`contains(allowed, x)`, `isValid(x)`): every argument is checked
+    for (const a of args) this.guard(kind, a, scope, cond, out, fn)
+  }
+
+  private guard(kind: GuardKind, subject: SyntaxNode, scope: Span, cond: SyntaxNode, out: Array<Statement>, fn: number): void {
+    let node: SyntaxNode = subject
+    let hostPart = false
+    // `filepath.Clean(p)`, `u.Hostname()`, `u.Host`, `string(x)`: the check is about p / u / x
+    for (let steps = 0; steps < 8; steps++) {
+      const t = node.type
+      if (t === "parenthesized_expression" || t === "type_conversion_expression") {
+        const inner: SyntaxNode | null = t === "parenthesized_expression" ? node.namedChild(0) : fieldOf(node, "operandNode")
+        if (inner === null) break
+        node = inner
+        continue
+      }
+      if (t === "selector_expression") {
+        const field = fieldOf(node, "fieldNode")?.text ?? ""
+        if (!HOST_PARTS.has(field)) break
+        hostPart = true
+        node = fieldOf(node, "operandNode")!
+        continue
+      }
+      if (t === "call_expression") {
+        const f = fieldOf(node, "functionNode")
+        if (f === null) break
+        if (f.type === "identifier" && TRANSPARENT_CONVERSIONS.has(f.text)) {
+          const a = fieldOf(node, "argumentsNode")?.namedChild(0)
+          if (a === null || a === undefined) break
+          node = a
+          continue
+        }
+        if (f.type !== "selector_expression") break
+        const field = fieldOf(f, "fieldNode")?.text ?? ""
+        const operand = fieldOf(f, "operandNode")!
+        if (HOST_PARTS.has(field)) {
+          hostPart = true
+          node = operand
+          continue
+        }
+        if (!GO_NORMALISERS.has(field)) break
+        const isPkg = operand.type === "identifier" && this.isPackage(operand.text, fn)
+        const a = isPkg ? fieldOf(node, "argumentsNode")?.namedChild(0) : operand
+        if (a === null || a === undefined) break
+        node = a
+        continue
+      }
+      break
+    }
+    const name = this.dottedText(node)
+    if (name === undefined) return
+    const final: GuardKind = hostPart && kind === "allowlist" ? "host_allowlist" : kind
+    out.push({ k: "guard", kind: final, name, scope, span: span(cond) })
+    const origin = this.origins.get(fn)?.get(name)
+    if (origin !== undefined) out.push({ k: "guard", kind: final, name: origin, scope, span: span(cond) })
+  }
+
+  /** `x`, `req.Name`, `a.b.c` as written, or undefined for anything else. */
+  private dottedText(node: SyntaxNode): string | undefined {
+    if (node.type === "identifier") return node.text
+    if (node.type !== "selector_expression") return undefined
+    const operand = fieldOf(node, "operandNode")
+    const head = operand === null ? undefined : this.dottedText(operand)
+    return head === undefined ? undefined : `${head}.${fieldOf(node, "fieldNode")?.text ?? "?"}`
+  }
+
+  // ---- expressions -------------------------------------------------------------------------------
+
+  /** Reduces an expression to the model; calls are recorded as they are met. */
+  expr(node: SyntaxNode, fn: number): Expr {
+    switch (node.type) {
+      case "identifier":
+        return { k: "name", name: node.text }
+      case "interpreted_string_literal":
+      case "raw_string_literal":
+      case "rune_literal":
+        return { k: "lit", value: node.text.slice(1, -1) }
+      case "int_literal":
+      case "float_literal": {
+        const text = node.text.replace(/_/g, "")
+        const n = Number(text)
+        return { k: "lit", value: Number.isNaN(n) ? text : n }
+      }
+      case "imaginary_literal":
+        return { k: "lit", value: node.text }
+      case "true":
+        return { k: "lit", value: true }
+      case "false":
+        return { k: "lit", value: false }
+      case "nil":
+        return { k: "lit", value: null }
+      case "iota":
+        return { k: "lit", value: this.iota }
+      case "selector_expression": {
+        // `a.b.c` written plainly (most selectors) is read from the text, without visiting its nodes
+        const text = node.text
+        if (DOTTED.test(text)) return this.dotted(text, fn)
+        const operand = fieldOf(node, "operandNode")
+        const field = fieldOf(node, "fieldNode")?.text ?? "?"
+        if (operand === null) return UNKNOWN
+        const inner = this.expr(operand, fn)
+        if (inner.k === "ref") return { k: "ref", name: `${inner.name}.${field}` }
+        return { k: "attr", obj: inner, name: field }
+      }
+      case "call_expression":
+        return this.call(node, fn)
+      case "index_expression": {
+        const operand = fieldOf(node, "operandNode")
+        const key = fieldOf(node, "indexNode")
+        if (operand === null) return UNKNOWN
+        return { k: "index", obj: this.expr(operand, fn), key: key === null ? UNKNOWN : this.expr(key, fn) }
+      }
+      case "slice_expression": {
+        const operand = fieldOf(node, "operandNode")
+        if (operand === null) return UNKNOWN
+        const obj = this.expr(operand, fn)
+        for (const c of node.namedChildren) if (c.startIndex !== operand.startIndex && c.type !== "int_literal") this.expr(c, fn)
+        return { k: "index", obj, key: UNKNOWN }
+      }
+      case "type_assertion_expression":
+      case "type_conversion_expression": {
+        const operand = fieldOf(node, "operandNode")
+        return operand === null ? UNKNOWN : this.expr(operand, fn)
+      }
+      case "parenthesized_expression": {
+        const inner = node.namedChild(0)
+        return inner === null ? UNKNOWN : this.expr(inner, fn)
+      }
+      case "unary_expression": {
+        const operator = fieldOf(node, "operatorNode")?.type
+        const operand = fieldOf(node, "operandNode")
+        if (operand === null) return UNKNOWN
+        const inner = this.expr(operand, fn)
+        // `&x`, `*p`, `+x`: the same data; `!x` is a boolean; `<-ch`, `-x`, `^x`: derived from it
+        if (operator === "&" || operator === "*" || operator === "+") return inner
+        if (operator === "!") return { k: "lit", value: true }
+        return { k: "op", parts: [inner] }
+      }
+      case "binary_expression": {
+        const operator = fieldOf(node, "operatorNode")?.type
+        const left = fieldOf(node, "leftNode")
+        const right = fieldOf(node, "rightNode")
+        const parts: Array<Expr> = []
+        if (left !== null) parts.push(this.expr(left, fn))
+        if (right !== null) parts.push(this.expr(right, fn))
+        if (operator !== undefined && COMPARISONS.has(operator)) return { k: "lit", value: true }
+        if (operator === "+" && parts.some((p) => p.k === "concat" || (p.k === "lit" && typeof p.value === "string"))) return { k: "concat", parts }
+        return { k: "op", parts }
+      }
+      case "composite_literal": {
+        const body = fieldOf(node, "bodyNode")
+        return body === null ? { k: "container", entries: [] } : this.literalValue(body, fn)
+      }
+      case "literal_value":
+        return this.literalValue(node, fn)
+      case "func_literal":
+        return this.funcLiteral(node, fn)
+      case "expression_list":
+        return { k: "container", entries: node.namedChildren.map((c) => ({ value: this.expr(c, fn) })) }
+      case "comment":
+      case "type_identifier":
+      case "qualified_type":
+      case "pointer_type":
+      case "slice_type":
+      case "array_type":
+      case "map_type":
+      case "channel_type":
+      case "function_type":
+      case "interface_type":
+      case "struct_type":
+      case "generic_type":
+        return UNKNOWN
+      default:
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return UNKNOWN
+    }
+  }
+
+  /** A plain dotted name (`exec.Command`, `s.db`): a package reference, or a variable's field path. */
+  private dotted(text: string, fn: number): Expr {
+    const first = text.indexOf(".")
+    const head = first === -1 ? text : text.slice(0, first)
+    if (this.isPackage(head, fn)) return { k: "ref", name: this.b.canonical(fn, text, this.b.parentOf) }
+    let e: Expr = { k: "name", name: head }
+    for (let at = first; at !== -1; ) {
+      const next = text.indexOf(".", at + 1)
+      e = { k: "attr", obj: e, name: text.slice(at + 1, next === -1 ? undefined : next) }
+      at = next
+    }
+    return e
+  }
+
+  /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
+  private literalValue(body: SyntaxNode, fn: number): Expr {
+    const entries: Array<{ key?: string; value: Expr }> = []
+    for (const el of body.namedChildren) {
+      if (el.type === "keyed_element") {
+        const keyEl = fieldOf(el, "keyNode")
+        const valueEl = fieldOf(el, "valueNode")
+        const k = keyEl?.namedChild(0) ?? null
+        const v = valueEl?.namedChild(0) ?? null
+        let key: string | undefined
+        if (k !== null) {
+          if (k.type === "identifier" || k.type === "field_identifier") key = k.text
+          else {
+            key = this.literalKey(k)
+            if (key === undefined) this.expr(k, fn)
+          }
+        }
+        entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
+      } else if (el.type === "literal_element") {
+        const v = el.namedChild(0)
+        entries.push({ value: v === null ? UNKNOWN : this.expr(v, fn) })
+      }
+    }
+    return { k: "container", entries }
+  }
+
+  private funcLiteral(node: SyntaxNode, parent: number): Expr {
+    const params: Array<string> = []
+    const types: Array<string | undefined> = []
+    this.parameters(fieldOf(node, "parametersNode"), params, types)
+    const index = this.b.addFunction({
+      name: "<lambda>",
+      params,
+      paramTypes: types,
+      decorators: [],
+      role: "plain",
+      span: span(node),
+      nameSpan: span(node),
+      body: [],
+      parent
+    })
+    this.bindParameters(index)
+    const bodyNode = fieldOf(node, "bodyNode")
+    if (bodyNode !== null) this.block(bodyNode, index, this.b.functions[index]!.body)
+    return { k: "func", fn: index }
+  }
+
+  private call(node: SyntaxNode, fn: number): Expr {
+    const fnNode = fieldOf(node, "functionNode")
+    const argsNode = fieldOf(node, "argumentsNode")
+    const argNodes = argsNode === null ? [] : argsNode.namedChildren
+    let callee = "?"
+    let written = "?"
+    let receiver: Expr | undefined
+    if (fnNode !== null) {
+      const t = fnNode.type
+      if (t === "identifier") {
+        const name = fnNode.text
+        written = name
+        // builtins that are conversions or appends: the data passes through, nothing is called
+        if (argNodes.length === 1 && TRANSPARENT_CONVERSIONS.has(name)) return this.expr(argNodes[0]!, fn)
+        if (NUMERIC_CONVERSIONS.has(name) && argNodes.length === 1) return { k: "op", parts: [this.expr(argNodes[0]!, fn)] }
+        if (name === "append") return { k: "op", parts: argNodes.filter((a) => a.type !== "comment").map((a) => this.expr(a.type === "variadic_argument" ? a.namedChild(0) ?? a : a, fn)) }
+        callee = this.b.canonical(fn, name, this.b.parentOf)
+      } else if (t === "selector_expression") {
+        const text = fnNode.text
+        const dot = text.lastIndexOf(".")
+        if (DOTTED.test(text)) {
+          // `exec.Command`, `s.db.Query`: read from the text, without visiting the selector's nodes
+          const method = text.slice(dot + 1)
+          const head = text.slice(0, dot)
+          receiver = this.dotted(head, fn)
+          callee = receiver.k === "ref" ? `${receiver.name}.${method}` : `${this.calleeBase(receiver, fnNode, fn)}.${method}`
+          written = head.length > 40 ? `…${text.slice(dot)}` : text
+        } else {
+          const operand = fieldOf(fnNode, "operandNode")!
+          const method = fieldOf(fnNode, "fieldNode")?.text ?? "?"
+          receiver = this.expr(operand, fn)
+          callee = `${this.calleeBase(receiver, operand, fn)}.${method}`
+          written = `${operand.type === "call_expression" || dot > 40 ? "…" : text.slice(0, dot)}.${method}`
+        }
+      } else {
+        const inner = this.expr(fnNode, fn)
+        callee = inner.k === "call" ? `${this.b.calls[inner.call]!.callee}()` : "?"
+        written = t === "func_literal" ? "func(…){…}" : fnNode.endIndex - fnNode.startIndex > 40 ? "…" : fnNode.text
+      }
+    }
+    const args: Array<Arg> = []
+    let callbacks: Array<{ arg?: number; field?: string; fn: number }> | undefined
+    for (const a of argNodes) {
+      if (a.type === "comment") continue
+      const at = span(a)
+      const t = a.type
+      // the commonest arguments are read from the text of their span, without further node access
+      const value: Expr =
+        t === "identifier" ? { k: "name", name: this.text.slice(at.start, at.end) }
+        : t === "interpreted_string_literal" || t === "raw_string_literal" ? { k: "lit", value: this.text.slice(at.start + 1, at.end - 1) }
+        : this.expr(t === "variadic_argument" ? a.namedChild(0) ?? a : a, fn)
+      const position = args.length
+      args.push({ value, span: at })
+      // functions handed over: func literals, functions and methods of this file, struct fields holding them
+      const direct = this.functionOf(value, fn)
+      if (direct !== undefined) (callbacks ??= []).push({ arg: position, fn: direct })
+      else if (value.k === "container") {
+        for (const entry of value.entries) {
+          if (entry.key === undefined) continue
+          const held = this.functionOf(entry.value, fn)
+          if (held !== undefined) (callbacks ??= []).push({ arg: position, field: entry.key, fn: held })
+        }
+      }
+    }
+    const index = this.b.addCall({
+      callee,
+      written,
+      ...(receiver !== undefined ? { receiver } : {}),
+      args,
+      span: span(node),
+      fn,
+      ...(callbacks !== undefined ? { callbacks } : {})
+    })
+    // string building keeps the data of every part
+    if (BUILDERS.has(callee)) return { k: "concat", parts: [...args.map((a) => a.value), { k: "call", call: index }] }
+    if (receiver !== undefined && receiver.k !== "ref") {
+      const dot = callee.lastIndexOf(".")
+      const base = callee.slice(0, dot)
+      const method = callee.slice(dot + 1)
+      if (BUILDER_TYPES.has(base)) {
+        // `sb.WriteString(x)` appends x to sb; `sb.String()` reads it back
+        if (BUILDER_WRITES.has(method)) {
+          const target = this.exprTarget(receiver)
+          if (target !== undefined) this.body(fn).push({ k: "assign", target, value: { k: "op", parts: [receiver, ...args.map((a) => a.value)] }, span: span(node) })
+        } else if (method === "String" || method === "Bytes") return { k: "concat", parts: [receiver, { k: "call", call: index }] }
+      }
+    }
+    return { k: "call", call: index }
+  }
+
+  /** A function value: a func literal, a function of this file by name, or `recv.method` of this file. */
+  private functionOf(value: Expr, fn: number): number | undefined {
+    if (value.k === "func") return value.fn
+    if (value.k === "name") return this.shadows.get(fn)?.has(value.name) === true ? undefined : this.topFunctions.get(value.name)
+    if (value.k === "attr" && value.obj.k === "name") return this.methods.get(value.name)
+    return undefined
+  }
+
+  private exprTarget(e: Expr): Target | undefined {
+    const path: Array<string> = []
+    let cur = e
+    while (cur.k === "attr") {
+      path.unshift(cur.name)
+      cur = cur.obj
+    }
+    return cur.k === "name" ? { name: cur.name, path } : undefined
+  }
+
+  /** The canonical text a method's receiver contributes to the callee name. */
+  private calleeBase(receiver: Expr, operand: SyntaxNode, fn: number): string {
+    if (receiver.k === "ref") return receiver.name
+    if (receiver.k === "call") return `${this.b.calls[receiver.call]!.callee}()`
+    if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
+    if (receiver.k === "concat") return "str"
+    if (receiver.k === "container") return this.compositeType(operand) ?? "?"
+    const dotted = dottedOf(receiver)
+    return dotted !== undefined ? this.b.canonical(fn, dotted, this.b.parentOf) : "?"
+  }
+}

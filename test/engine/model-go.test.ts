@@ -1,0 +1,366 @@
+import { describe, expect, it } from "vitest"
+import type { Expr, SemanticModel, Statement } from "../../src/engine/model/Model.js"
+import { goModel } from "../../src/engine/model/go.js"
+import { Deadline } from "../../src/languages/Source.js"
+import { parseTreeSitter } from "../../src/languages/treeSitter.js"
+
+const model = (code: string): SemanticModel => goModel(parseTreeSitter("go", code, Deadline.never()), code)
+const go = (imports: ReadonlyArray<string>, body: string): string =>
+  `package main\n\nimport (\n${imports.map((i) => `\t${i}\n`).join("")})\n\n${body}\n`
+
+const callees = (m: SemanticModel): Array<string> => m.calls.map((c) => c.callee)
+const callTo = (m: SemanticModel, callee: string) => {
+  const found = m.calls.find((c) => c.callee === callee)
+  if (found === undefined) throw new Error(`no call to ${callee} in ${callees(m).join(", ")}`)
+  return found
+}
+const fnNamed = (m: SemanticModel, name: string) => {
+  const found = m.functions.find((f) => f.name === name)
+  if (found === undefined) throw new Error(`no function ${name}`)
+  return found
+}
+const guards = (body: ReadonlyArray<Statement>) =>
+  body.flatMap((s) => (s.k === "guard" ? [{ kind: s.kind, name: s.name, scope: s.scope }] : []))
+const assigned = (body: ReadonlyArray<Statement>, name: string): Array<Expr> =>
+  body.flatMap((s) => (s.k === "assign" && s.target.name === name && s.target.path.length === 0 ? [s.value] : []))
+/** The span of the rest of the function after the `if` statement that starts with `marker`. */
+const afterIf = (code: string, marker: string) => {
+  const at = code.indexOf(marker)
+  const close = code.indexOf("\n\t}", at) + 3
+  return { start: close, end: code.lastIndexOf("}") }
+}
+
+describe("Go model: imports and canonical names", () => {
+  it("binds the package name of plain, aliased and versioned import paths", () => {
+    const m = model(go([
+      `"os/exec"`,
+      `sq "github.com/Masterminds/squirrel"`,
+      `"github.com/sashabaranov/go-openai"`,
+      `"github.com/go-redis/redis/v9"`,
+      `"gopkg.in/yaml.v3"`,
+      `_ "github.com/lib/pq"`,
+      `. "fmt"`
+    ], ""))
+    expect(m.imports.map((i) => [i.local, i.canonical])).toEqual([
+      ["exec", "os/exec"],
+      ["sq", "github.com/Masterminds/squirrel"],
+      ["openai", "github.com/sashabaranov/go-openai"],
+      ["redis", "github.com/go-redis/redis/v9"],
+      ["yaml", "gopkg.in/yaml.v3"]
+    ])
+  })
+
+  it("names package functions by import path and keeps the argument values", () => {
+    const m = model(go([`"fmt"`, `"net/http"`, `"os/exec"`, `"path/filepath"`, `openai "github.com/sashabaranov/go-openai"`], `
+func run(dir, name string) {
+	p := filepath.Join(dir, name)
+	exec.Command("cat", p).Run()
+	http.Get("https://example.com/" + name)
+	openai.NewClient("k")
+}`))
+    expect(callees(m)).toEqual([
+      "path/filepath.Join",
+      "os/exec.Command",
+      "os/exec.Command().Run",
+      "net/http.Get",
+      "github.com/sashabaranov/go-openai.NewClient"
+    ])
+    expect(callTo(m, "os/exec.Command").args.map((a) => a.value)).toEqual([{ k: "lit", value: "cat" }, { k: "name", name: "p" }])
+    expect(callTo(m, "os/exec.Command").written).toBe("exec.Command")
+    expect(callTo(m, "os/exec.Command").receiver).toEqual({ k: "ref", name: "os/exec" })
+  })
+
+  it("does not resolve a local that hides a package name as the package", () => {
+    const m = model(go([`"net/http"`, `"net/url"`], `
+func get(host string) {
+	url := "https://" + host
+	http.Get(url)
+	url.Parse("x")
+}`))
+    expect(callTo(m, "net/http.Get").args[0]!.value).toEqual({ k: "name", name: "url" })
+    expect(callees(m)).toContain("url.Parse")
+    expect(callees(m)).not.toContain("net/url.Parse")
+  })
+})
+
+describe("Go model: functions, parameters and holders", () => {
+  it("records parameters with canonical types; a method's receiver comes first", () => {
+    const m = model(go([`"context"`, `"net/http"`, `"github.com/mark3labs/mcp-go/mcp"`], `
+// Handle answers a tool call.
+func (s *Server) Handle(ctx context.Context, req mcp.CallToolRequest, rs []*http.Request, a, b int, opts ...string) {}
+func plain(int, string) {}`))
+    const handle = fnNamed(m, "Handle")
+    expect(handle.params).toEqual(["s", "ctx", "req", "rs", "a", "b", "opts"])
+    expect(handle.paramTypes).toEqual(["Server", "context.Context", "github.com/mark3labs/mcp-go/mcp.CallToolRequest", "net/http.Request", "int", "int", "string"])
+    expect(handle.doc).toBe("Handle answers a tool call.")
+    expect(fnNamed(m, "plain").params).toEqual(["_", "_"])
+  })
+
+  it("names method calls by the call a variable holds and by the declared type of a parameter", () => {
+    const m = model(go([`"database/sql"`, `"net/http"`], `
+func a(q string) {
+	db, err := sql.Open("postgres", "dsn")
+	db.Query(q)
+}
+func b(db *sql.DB, r *http.Request) {
+	db.Exec(r.URL.Query().Get("id"))
+}`))
+    expect(callees(m)).toEqual([
+      "database/sql.Open",
+      "database/sql.Open().Query",
+      "net/http.Request.URL.Query",
+      "net/http.Request.URL.Query().Get",
+      "database/sql.DB.Exec"
+    ])
+  })
+
+  it("knows the type of a receiver's struct fields, a typed var and a composite literal; other receiver calls stay as written", () => {
+    const m = model(go([`"database/sql"`, `"net/http"`, `"strings"`], `
+type Server struct {
+	db     *sql.DB
+	name   string
+}
+func (s *Server) list(q string) {
+	s.db.Query(q)
+	s.helper(q)
+	c := &http.Client{Timeout: 5}
+	c.Do(nil)
+	var sb strings.Builder
+	sb.Reset()
+}`))
+    expect(callees(m)).toEqual(["database/sql.DB.Query", "s.helper", "net/http.Client.Do", "strings.Builder.Reset"])
+  })
+
+  it("gives func literals their enclosing function as parent", () => {
+    const m = model(go([`"os/exec"`], `
+func outer(cmd string) {
+	go func() { exec.Command(cmd).Run() }()
+}`))
+    const literal = m.functions.findIndex((f) => f.name === "<lambda>")
+    expect(m.functions[literal]!.parent).toBe(m.functions.findIndex((f) => f.name === "outer"))
+    expect(m.calls.filter((c) => c.callee.startsWith("os/exec")).every((c) => c.fn === literal)).toBe(true)
+  })
+})
+
+describe("Go model: statements and expressions", () => {
+  it("records assignments, multiple assignment, compound assignment, range and returns", () => {
+    const m = model(go([`"os"`], `
+func f(xs []string) (string, error) {
+	a, b := os.Getenv("A"), "lit"
+	out, err := os.ReadFile(a)
+	var s = "x"
+	s += b
+	for _, v := range xs {
+		s = v
+	}
+	if n := len(s); n > 3 {
+		return s, nil
+	}
+	return string(out), err
+}`))
+    const body = fnNamed(m, "f").body
+    const getenv = m.calls.findIndex((c) => c.callee === "os.Getenv")
+    const readFile = m.calls.findIndex((c) => c.callee === "os.ReadFile")
+    expect(assigned(body, "a")).toEqual([{ k: "call", call: getenv }])
+    expect(assigned(body, "b")).toEqual([{ k: "lit", value: "lit" }])
+    // `out, err := f()`: both targets get the whole value
+    expect(assigned(body, "out")).toEqual([{ k: "call", call: readFile }])
+    expect(assigned(body, "err")).toEqual([{ k: "call", call: readFile }])
+    expect(assigned(body, "s")).toEqual([
+      { k: "lit", value: "x" },
+      { k: "op", parts: [{ k: "name", name: "s" }, { k: "name", name: "b" }] },
+      { k: "name", name: "v" }
+    ])
+    expect(body.filter((s) => s.k === "iterate")).toEqual([expect.objectContaining({ target: { name: "v", path: [] }, value: { k: "name", name: "xs" } })])
+    expect(assigned(body, "n")).toHaveLength(1)
+    const returns = body.flatMap((s) => (s.k === "return" ? [s.value] : []))
+    expect(returns).toEqual([
+      { k: "container", entries: [{ value: { k: "name", name: "s" } }, { value: { k: "lit", value: null } }] },
+      { k: "container", entries: [{ value: { k: "name", name: "out" } }, { value: { k: "name", name: "err" } }] }
+    ])
+  })
+
+  it("models string building: Sprintf, strings.Join, + with a string, raw strings, strings.Builder", () => {
+    const m = model(go([`"fmt"`, `"strings"`], `
+func q(table, id string, cols []string) {
+	a := fmt.Sprintf("SELECT %s FROM %s", strings.Join(cols, ","), table)
+	b := "id = " + id
+	c := \`raw "quoted"\`
+	var sb strings.Builder
+	sb.WriteString(id)
+	d := sb.String()
+}`))
+    const body = fnNamed(m, "q").body
+    const sprintf = m.calls.findIndex((c) => c.callee === "fmt.Sprintf")
+    const join = m.calls.findIndex((c) => c.callee === "strings.Join")
+    expect(assigned(body, "a")).toEqual([{
+      k: "concat",
+      parts: [
+        { k: "lit", value: "SELECT %s FROM %s" },
+        { k: "concat", parts: [{ k: "name", name: "cols" }, { k: "lit", value: "," }, { k: "call", call: join }] },
+        { k: "name", name: "table" },
+        { k: "call", call: sprintf }
+      ]
+    }])
+    expect(assigned(body, "b")).toEqual([{ k: "concat", parts: [{ k: "lit", value: "id = " }, { k: "name", name: "id" }] }])
+    expect(assigned(body, "c")).toEqual([{ k: "lit", value: `raw "quoted"` }])
+    expect(assigned(body, "sb")).toEqual([{ k: "op", parts: [{ k: "name", name: "sb" }, { k: "name", name: "id" }] }])
+    expect(assigned(body, "d")).toEqual([{ k: "concat", parts: [{ k: "name", name: "sb" }, { k: "call", call: m.calls.findIndex((c) => c.callee === "strings.Builder.String") }] }])
+  })
+
+  it("keeps composite literals as containers with keyed entries", () => {
+    const m = model(go([`"net/http"`], `
+func c(limit int) {
+	client := &http.Client{Timeout: limit, CheckRedirect: nil}
+	m := map[string]string{"k": "v"}
+	xs := []string{"a", "b"}
+}`))
+    const body = fnNamed(m, "c").body
+    expect(assigned(body, "client")).toEqual([{ k: "container", entries: [{ key: "Timeout", value: { k: "name", name: "limit" } }, { key: "CheckRedirect", value: { k: "lit", value: null } }] }])
+    expect(assigned(body, "m")).toEqual([{ k: "container", entries: [{ key: "k", value: { k: "lit", value: "v" } }] }])
+    expect(assigned(body, "xs")).toEqual([{ k: "container", entries: [{ value: { k: "lit", value: "a" } }, { value: { k: "lit", value: "b" } }] }])
+  })
+
+  it("records package constants, including iota groups, and module statements", () => {
+    const m = model(go([`"os"`], `
+const Base = "/srv/data"
+const (
+	A = iota
+	B
+)
+var Token = os.Getenv("TOKEN")
+var Allowed = map[string]bool{"ls": true}`))
+    expect(m.constants.get("Base")).toEqual({ k: "lit", value: "/srv/data" })
+    expect(m.constants.get("B")).toEqual({ k: "lit", value: 1 })
+    expect(m.constants.get("Allowed")).toEqual({ k: "container", entries: [{ key: "ls", value: { k: "lit", value: true } }] })
+    expect(m.constants.has("Token")).toBe(false)
+    expect(assigned(m.module, "Token")).toEqual([{ k: "call", call: m.calls.findIndex((c) => c.callee === "os.Getenv") }])
+  })
+
+  it("records callbacks: func literals, functions and methods of the file, struct fields holding them", () => {
+    const m = model(go([`"net/http"`], `
+func main() {
+	http.HandleFunc("/a", handle)
+	s := &server{}
+	http.HandleFunc("/b", s.serve)
+	http.ListenAndServe(":80", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	start(&http.Server{Handler: nil, ConnState: func(c net.Conn, s http.ConnState) {}})
+}
+func handle(w http.ResponseWriter, r *http.Request) {}
+func (s *server) serve(w http.ResponseWriter, r *http.Request) {}`))
+    const index = (name: string) => m.functions.findIndex((f) => f.name === name)
+    const handleFuncs = m.calls.filter((c) => c.callee === "net/http.HandleFunc")
+    expect(handleFuncs.map((c) => c.callbacks)).toEqual([[{ arg: 1, fn: index("handle") }], [{ arg: 1, fn: index("serve") }]])
+    const literals = m.functions.flatMap((f, i) => (f.name === "<lambda>" ? [i] : []))
+    expect(callTo(m, "net/http.HandlerFunc").callbacks).toEqual([{ arg: 0, fn: literals[0] }])
+    expect(callTo(m, "start").callbacks).toEqual([{ arg: 0, field: "ConnState", fn: literals[1] }])
+    expect(callTo(m, "net/http.ListenAndServe").callbacks).toBeUndefined()
+  })
+})
+
+describe("Go model: guards", () => {
+  it("an allow-list check that returns guards the rest of the block", () => {
+    const code = go([`"os/exec"`, `"slices"`, `"log"`], `
+func run(cmd string) {
+	if !slices.Contains(allowed, cmd) {
+		log.Printf("refused %s", cmd)
+		return
+	}
+	exec.Command(cmd).Run()
+}`)
+    const m = model(code)
+    expect(guards(fnNamed(m, "run").body)).toEqual([{ kind: "allowlist", name: "cmd", scope: afterIf(code, "if !slices") }])
+  })
+
+  it("comma-ok map lookups, bool-map sets and comparisons with a literal are allow-lists", () => {
+    const code = go([`"os/exec"`], `
+func run(a, b, c string) {
+	if _, ok := allowed[a]; !ok {
+		return
+	}
+	if !known[b] {
+		return
+	}
+	if c != "status" {
+		return
+	}
+	exec.Command(a, b, c)
+}`)
+    const names = guards(fnNamed(model(code), "run").body).map((g) => [g.kind, g.name])
+    expect(names).toEqual([["allowlist", "a"], ["allowlist", "b"], ["allowlist", "c"]])
+  })
+
+  it("a positive check guards its own branch only; a branch that does not exit guards nothing after", () => {
+    const code = go([`"slices"`], `
+func run(a, b string) {
+	if slices.Contains(allowed, a) {
+		use(a)
+	}
+	if !slices.Contains(allowed, b) {
+		b = "default"
+	}
+}`)
+    const m = model(code)
+    const branch = code.indexOf("{\n\t\tuse(a)")
+    expect(guards(fnNamed(m, "run").body)).toEqual([{ kind: "allowlist", name: "a", scope: { start: branch, end: code.indexOf("}", branch) + 1 } }])
+  })
+
+  it("filepath.Rel with a `..` check and HasPrefix on a cleaned path are containment", () => {
+    const code = go([`"os"`, `"path/filepath"`, `"strings"`], `
+func read(base, p string) {
+	rel, err := filepath.Rel(base, p)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return
+	}
+	clean := filepath.Clean(filepath.Join(base, p))
+	if !strings.HasPrefix(clean, base) {
+		panic("escape")
+	}
+	os.ReadFile(clean)
+}`)
+    const found = guards(fnNamed(model(code), "read").body)
+    expect(found.map((g) => [g.kind, g.name])).toEqual([["contained", "rel"], ["contained", "p"], ["contained", "clean"]])
+    expect(found[2]!.scope).toEqual(afterIf(code, "if !strings.HasPrefix"))
+  })
+
+  it("a host check on a parsed URL guards the URL and the raw string", () => {
+    const code = go([`"net/http"`, `"net/url"`], `
+func fetch(raw, other string) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host != "api.example.com" {
+		return
+	}
+	v, _ := url.Parse(other)
+	if !allowedHosts[v.Hostname()] {
+		return
+	}
+	http.Get(raw)
+}`)
+    expect(guards(fnNamed(model(code), "fetch").body).map((g) => [g.kind, g.name])).toEqual([
+      ["host_allowlist", "u"], ["host_allowlist", "raw"],
+      ["host_allowlist", "v"], ["host_allowlist", "other"]
+    ])
+  })
+
+  it("a regexp match is a validation; a failed check proves nothing", () => {
+    const code = go([`"net/http"`, `"regexp"`], `
+var nameRe = regexp.MustCompile("^[a-z]+$")
+func h(w http.ResponseWriter, name, other string) {
+	if !nameRe.MatchString(name) {
+		http.Error(w, "bad name", http.StatusBadRequest)
+		return
+	}
+	if nameRe.MatchString(other) {
+		return
+	}
+}`)
+    expect(guards(fnNamed(model(code), "h").body).map((g) => [g.kind, g.name])).toEqual([["validated", "name"]])
+  })
+})
+
+describe("Go model: robustness", () => {
+  it("never throws on broken input", () => {
+    for (const code of ["package", "func (", "package p\nfunc f() { x := ", "package p\nvar = \nfunc (s *) m(", "package p\nfunc f() { if { } for range { } switch x.(type) { case: } }"])
+      expect(() => model(code)).not.toThrow()
+  })
+})
