@@ -2,6 +2,7 @@ import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
+import type { Interest } from "./python.js"
 
 /**
  * Fills the semantic model from a TypeScript compiler AST (JavaScript and TypeScript alike). One walk
@@ -10,8 +11,8 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  * nested blocks are flattened into the function's statement list, guards carry the span where they
  * hold, a variable holding a call's result is named by that call.
  */
-export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript"): SemanticModel =>
-  new ScriptWalker(file, language).run()
+export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript", interest?: Interest): SemanticModel =>
+  new ScriptWalker(file, language, interest).run()
 
 const K = ts.SyntaxKind
 
@@ -51,7 +52,12 @@ class ScriptWalker {
   /** how deeply the walk is nested in expressions and statements (see MAX_DEPTH) */
   private depth = 0
 
-  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript") {
+  /** functions whose bodies were skipped (no name a rule needs), to model later if a modelled one is called */
+  private readonly skipped = new Map<number, FunctionLike>()
+  /** set when skipping stopped paying (see fillCallers) */
+  private everything = false
+
+  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript", private readonly interest?: Interest) {
     this.b = new ModelBuilder(language)
     this.text = file.text
   }
@@ -59,6 +65,7 @@ class ScriptWalker {
   run(): SemanticModel {
     try {
       this.statements(this.file.statements, -1, this.b.module, this.file.end)
+      this.fillCallers()
     } catch (error) {
       // generated code can nest deeper than the stack (thousands of chained calls): keep what was
       // modelled up to there rather than lose the file
@@ -73,6 +80,62 @@ class ScriptWalker {
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
     return this.b.build()
+  }
+
+  /**
+   * A skipped function that calls a modelled one (mentions its name) is modelled too: its data
+   * reaches a sink. Names are found by their offsets in the text, so the cost stays linear in it.
+   */
+  private fillCallers(): void {
+    if (this.skipped.size === 0) return
+    const text = this.text
+    const seen = new Set<string>()
+    const offsets: Array<number> = []
+    // functions modelled since the last round: first all of them, then the callers just filled and
+    // the functions created while filling them
+    let fresh: Array<number> = []
+    for (let i = 0; i < this.b.functions.length; i++) if (!this.skipped.has(i)) fresh.push(i)
+    // each name costs a scan of the text: past a few scans of a large file (or a few hundred of a
+    // small one), modelling everything is cheaper
+    let budget = Math.max(4 * text.length, SCAN_BUDGET)
+    for (;;) {
+      let added = false
+      for (const i of fresh) {
+        const name = this.b.functions[i]!.name
+        // one- and two-letter names are minified code: they would match nearly every function
+        if (name.length < 3 || name === "<anonymous>" || name === "<computed>" || seen.has(name)) continue
+        budget -= text.length
+        if (budget < 0) return this.fillAll()
+        seen.add(name)
+        for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+          if (isIdentifierChar(text.charCodeAt(at - 1)) || isIdentifierChar(text.charCodeAt(at + name.length))) continue
+          offsets.push(at)
+          added = true
+        }
+      }
+      if (!added) return
+      offsets.sort((a, b) => a - b)
+      const callers: Array<number> = []
+      for (const [index, node] of this.skipped) if (node.body !== undefined && anyWithin(offsets, node.body.pos, node.body.end)) callers.push(index)
+      if (callers.length === 0) return
+      const before = this.b.functions.length
+      for (const index of callers) {
+        const node = this.skipped.get(index)!
+        this.skipped.delete(index)
+        this.fillFunction(index, node)
+      }
+      fresh = callers
+      for (let i = before; i < this.b.functions.length; i++) if (!this.skipped.has(i)) fresh.push(i)
+    }
+  }
+
+  /** Models every skipped function (and what they contain), as if there were no interest. */
+  private fillAll(): void {
+    this.everything = true
+    for (const [index, node] of this.skipped) {
+      this.skipped.delete(index)
+      this.fillFunction(index, node)
+    }
   }
 
   private span(node: ts.Node): Span {
@@ -605,18 +668,12 @@ class ScriptWalker {
     const params: Array<string> = []
     // filled only when some parameter is typed (most JavaScript never is)
     let paramTypes: Array<string | undefined> | undefined
-    // destructured or defaulted parameters need statements in the body
-    let bodyWork = false
     for (const p of node.parameters) {
       const plain = ts.isIdentifier(p.name)
       if (plain && idText(p.name) === "this") continue // TS `this` parameter: not an argument
       const name = plain ? idText(p.name) : `$${params.length}`
-      if (!plain || p.initializer !== undefined) bodyWork = true
       const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
-      if (type !== undefined) {
-        paramTypes ??= params.map(() => undefined)
-        bodyWork = true
-      }
+      if (type !== undefined) paramTypes ??= params.map(() => undefined)
       paramTypes?.push(type)
       params.push(name)
     }
@@ -636,8 +693,21 @@ class ScriptWalker {
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
-    const body = this.b.functions[index]!.body
+    if (this.interest === undefined || this.everything || this.interest(span.start, span.end)) this.fillFunction(index, node)
+    else this.skipped.set(index, node)
+    return index
+  }
+
+  /** Parameter bindings and body of a function (skipped functions are filled only when needed). */
+  private fillFunction(index: number, node: FunctionLike): void {
+    const info = this.b.functions[index]!
+    const body = info.body
+    const params = info.params
+    const paramTypes = info.paramTypes
     let position = 0
+    // destructured, defaulted or typed parameters need statements or holders
+    let bodyWork = paramTypes !== undefined
+    if (!bodyWork) for (const p of node.parameters) if (!ts.isIdentifier(p.name) || p.initializer !== undefined) bodyWork = true
     if (bodyWork) for (const p of node.parameters) {
       if (ts.isIdentifier(p.name) && idText(p.name) === "this") continue
       const pname = params[position]!
@@ -659,7 +729,6 @@ class ScriptWalker {
       if (ts.isBlock(fbody)) this.statements(fbody.statements, index, body, fbody.end)
       else body.push({ k: "return", value: this.expr(fbody, index), span: this.span(fbody) })
     }
-    return index
   }
 
   /** Canonical name of a declared parameter type (`express.Request`), keywords as written. */
@@ -1161,6 +1230,24 @@ const chainOf = (node: ts.BinaryExpression, op: ts.SyntaxKind): Array<ts.Express
   }
   operands.push(left)
   return operands.reverse()
+}
+
+const isIdentifierChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c > 127
+
+/** Characters the caller search may scan at least before it models everything instead. */
+const SCAN_BUDGET = 2_000_000
+
+/** Whether a sorted list of offsets has one in [start, end). */
+const anyWithin = (offsets: ReadonlyArray<number>, start: number, end: number): boolean => {
+  let lo = 0
+  let hi = offsets.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (offsets[mid]! < start) lo = mid + 1
+    else hi = mid
+  }
+  return lo < offsets.length && offsets[lo]! < end
 }
 
 /** Nesting the walk follows; real code stays far below, the stack holds several times more. */
