@@ -27,6 +27,9 @@ export const CallCondition = Schema.Union(
   }).annotations({
     description: "the keyword argument (or options field) is this literal; with `field`, that key of the dict / object it passes"
   }),
+  Schema.Struct({ keyword: Schema.String, field: Schema.optional(Schema.String), at_least: Schema.Number }).annotations({
+    description: "the keyword argument (or that key of the dict it passes) is a number at least this large"
+  }),
   Schema.Struct({ keyword: Schema.String, absent: Schema.Literal(true) }).annotations({ description: "the keyword argument is not passed" }),
   Schema.Struct({ keyword: Schema.String, present: Schema.Literal(true) }).annotations({ description: "the keyword argument is passed" }),
   Schema.Struct({ keyword: Schema.String, not_literal: Schema.Literal(true) }).annotations({
@@ -87,7 +90,7 @@ export type FlowMatcher = typeof FlowMatcher.Type
 export const CallMatcher = Schema.Struct({
   kind: Schema.Literal("call"),
   target: CodeTarget,
-  callee: Names,
+  callee: Names.annotations({ description: "canonical callee names with * globs; [\"*\"] is any call (its `where` keywords are then what a file must mention)" }),
   where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
   in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain"))).annotations({

@@ -232,7 +232,11 @@ export class FlowEvaluator {
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
     else {
       const parts = call.args.map((a) => this.value(a.value, fn, at))
-      if (call.receiver !== undefined) parts.push(this.value(call.receiver, fn, at))
+      // a module's function (`os.path.join`) gets nothing from its module; a method gets its object's data
+      if (call.receiver !== undefined) {
+        const receiver = this.value(call.receiver, fn, at)
+        if (call.receiver.k !== "ref" || receiver.prov === Prov.Untrusted || receiver.secret) parts.push(receiver)
+      }
       // data flows through calls the models do not know (json.loads(body), str(x), x.strip())
       result = parts.length === 0 ? { ...constant(), prov: Prov.Unknown } : strip(joinAll(parts))
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }

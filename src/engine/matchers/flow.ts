@@ -53,7 +53,17 @@ export const compileModelRules = (
         })
   }
   const structural = new NameIndex<CallEntry>()
-  for (const entry of calls) for (const callee of entry.matcher.callee) structural.add(callee, entry)
+  const anyCall: Array<CallEntry> = []
+  const keywords = new Set<string>()
+  for (const entry of calls)
+    for (const callee of entry.matcher.callee) {
+      if (callee !== "*") structural.add(callee, entry)
+      else {
+        // any call: the keywords it checks are what a file must mention
+        anyCall.push(entry)
+        for (const c of entry.matcher.where ?? []) if ("keyword" in c) keywords.add(c.keyword)
+      }
+    }
   // a rule's own extra sources join the shared framework models of its language
   const extra = flows.flatMap((e) => e.matcher.sources ?? [])
   const framework = compileFrameworks([
@@ -67,7 +77,7 @@ export const compileModelRules = (
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
     for (const call of model.calls) {
-      for (const entry of structural.lookup(call.callee)) {
+      for (const entry of anyCall.length === 0 ? structural.lookup(call.callee) : [...structural.lookup(call.callee), ...anyCall]) {
         const m = entry.matcher
         if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
         if (!(m.where ?? []).every((c) => holds(c, call))) continue
@@ -93,7 +103,7 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals])],
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords])],
     run
   }
 }
@@ -186,6 +196,10 @@ const holds = (c: CallCondition, call: Call): boolean => {
     if ("absent" in c) return a === undefined
     if ("present" in c) return a !== undefined
     if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
+    if ("at_least" in c) {
+      const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
+      return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least
+    }
     if (a === undefined) return false
     if (c.field !== undefined) {
       const entry = a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field) : undefined

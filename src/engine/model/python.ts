@@ -35,11 +35,15 @@ class PythonWalker {
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
     for (let changed = this.skipped.size > 0; changed; ) {
       changed = false
-      const names = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>").map((f) => f.name)
+      const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
+      const names = modelled.map((f) => f.name)
+      const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
       for (const [index, node] of this.skipped) {
         const body = node.childForFieldName("body")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        if (names.some((n) => source.includes(n))) {
+        const name = this.b.functions[index]!.name
+        // it calls a modelled function, or a modelled function calls it (a helper's summary is needed)
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
           this.skipped.delete(index)
           this.fillFunction(index, node)
           changed = true
@@ -566,8 +570,13 @@ class PythonWalker {
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
-      case "unary_operator":
+      case "unary_operator": {
+        const operand = node.namedChildren[0]
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (operand !== undefined && (operand.type === "integer" || operand.type === "float") && node.text.startsWith("-"))
+          return { k: "lit", value: -Number(operand.text.replace(/_/g, "")) }
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      }
       case "lambda": {
         const bodyNode = node.childForFieldName("body")
         const params: Array<string> = []

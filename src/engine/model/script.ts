@@ -552,6 +552,16 @@ class ScriptWalker {
       if (op === K.InKeyword && !negated) this.guard("allowlist", node.left, scope, node, out, fn)
       return
     }
+    // `if (path.relative(root, p).startsWith("..")) throw`: after it, p is inside root
+    if (negated && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "startsWith") {
+      const arg = node.arguments[0]
+      const relative = unwrap(node.expression.expression)
+      if (arg !== undefined && ts.isStringLiteralLike(arg) && arg.text.startsWith("..") && ts.isCallExpression(relative) && /(?:^|\.)relative$/.test(dottedText(relative.expression) ?? "")) {
+        const target = relative.arguments[1]
+        if (target !== undefined) this.guard("contained", target, scope, node, out, fn)
+        return
+      }
+    }
     if (!ts.isCallExpression(node) || negated) return // a failed check proves nothing
     const callee = unwrap(node.expression)
     const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined
@@ -858,6 +868,8 @@ class ScriptWalker {
       case K.PrefixUnaryExpression: {
         const n = node as ts.PrefixUnaryExpression
         const inner = this.expr(n.operand, fn)
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (n.operator === K.MinusToken && inner.k === "lit" && typeof inner.value === "number") return { k: "lit", value: -inner.value }
         return n.operator === K.ExclamationToken ? { k: "lit", value: true } : { k: "op", parts: [inner] }
       }
       case K.PostfixUnaryExpression:
