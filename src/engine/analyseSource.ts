@@ -41,7 +41,8 @@ export const analyseCode = (
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)
   const rules = compiled.modelRules(language)
-  if (interestOf(doc.text, rules) !== undefined) matches.push(...rules.run(scriptModel(file, language)))
+  const interest = interestOf(doc.text, rules)
+  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest)))
   const taint = compiled.taint[language]
   if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)
