@@ -217,14 +217,27 @@ export class ScanSessionsRepo extends Effect.Service<ScanSessionsRepo>()("Vigil/
       }).pipe(Effect.orDie)
 
     /**
-     * Runs `store` in the transaction that deletes the session: a session gives exactly one scan,
+     * The open session, kept open for at least `seconds` more: a completion holds its session while
+     * it analyses, so it cannot expire (or be cleaned up) between the check and the store.
+     */
+    const hold = (orgId: string, id: string, seconds: number): Effect.Effect<Option.Option<SessionRow>> =>
+      sql<SessionDbRow>`
+        UPDATE scan_sessions SET expires_at = greatest(expires_at, now() + ${seconds}::int * interval '1 second')
+        WHERE id = ${id} AND org_id = ${orgId} AND expires_at > now()
+        RETURNING ${columns}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toSession)),
+        Effect.orDie
+      )
+
+    /**
+     * Runs `store` in the transaction that deletes the session (held open by `hold`): a session gives exactly one scan,
      * even when two completions race (the second finds no session and stores nothing).
      */
     const consume = <A>(orgId: string, sessionId: string, store: Effect.Effect<A>): Effect.Effect<A, SessionGone> =>
       sql.withTransaction(
         Effect.gen(function*() {
           const deleted = yield* sql<{ id: string }>`
-            DELETE FROM scan_sessions WHERE id = ${sessionId} AND org_id = ${orgId} AND expires_at > now() RETURNING id`
+            DELETE FROM scan_sessions WHERE id = ${sessionId} AND org_id = ${orgId} RETURNING id`
           if (deleted.length === 0) return yield* Effect.fail(new SessionGone({ sessionId }))
           return yield* store
         })
@@ -237,6 +250,6 @@ export class ScanSessionsRepo extends Effect.Service<ScanSessionsRepo>()("Vigil/
         Effect.orDie
       )
 
-    return { open, find, findChunk, addChunk, contents, consume, discard } as const
+    return { open, find, findChunk, addChunk, contents, hold, consume, discard } as const
   })
 }) {}

@@ -166,7 +166,10 @@ export class UploadSessions extends Effect.Service<UploadSessions>()("Vigil/Uplo
 
     const complete = (owner: ScanOwner, id: string): Effect.Effect<ScanResult, NotFound | InvalidRequest | WorkerUnavailable> =>
       Effect.gen(function*() {
-        const session = yield* openSession(owner, id)
+        // held open for the analysis and a margin, so it cannot expire between this check and the store
+        const held = UUID_PATTERN.test(id) ? yield* repo.hold(owner.orgId, id, Math.ceil(config.scanBudgetMs / 1000) + 300) : Option.none()
+        if (Option.isNone(held)) return yield* Effect.fail(notFound(id))
+        const session = held.value
         const received = yield* repo.contents(session.id)
         if (received.files.length === 0) {
           return yield* Effect.fail(new InvalidRequest({ error: "The upload session has no files yet; PUT at least one chunk before completing it." }))

@@ -103,7 +103,7 @@ describe.each(BACKENDS)("vigil scan --server with upload sessions on %s", (backe
   it("never lets a secret value reach the server: not in a request body, not in a database row", async () => {
     const repo = secretRepository()
     const before = proxy.requests.length
-    const run = await cli(["scan", repo, "--format", "json", "--agent-name", "vault-bot"])
+    const run = await cli(["scan", repo, "--format", "json", "--agent-name", "vault-bot", "--fail-on", "critical"])
     expect(run.code, run.stderr).toBe(1)
     const result = parse<Result>(run)
     expect(result.findings.filter((f) => f.pattern_id === "hardcoded_credentials").length).toBeGreaterThanOrEqual(6)
