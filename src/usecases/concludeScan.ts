@@ -2,8 +2,7 @@ import { Effect } from "effect"
 import type { Finding } from "../domain/Finding.js"
 import type { ScanResult } from "../domain/Scan.js"
 import type { Policy } from "../domain/Vocabulary.js"
-import { finalizeScan, type ScanOutcome } from "../engine/Result.js"
-import type { Analysis } from "../engine/Scanner.js"
+import { type Analysis, finalizeScan, type ScanOutcome } from "../engine/index.js"
 import { toScanResult } from "../report/ScanResultJson.js"
 
 /**
