@@ -4,6 +4,7 @@ import { Effect, Either, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import { loadCatalogueSync } from "../catalogue/load.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
+import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
 import { ScanError, UsageError } from "./errors.js"
 import { failOnOption, reachesThreshold } from "./failOn.js"
@@ -13,7 +14,7 @@ import { connect, orgOption, orgRef, retriesOption, serverOption, serverUrl, tim
 import { prepareUpload } from "./remote/prepareUpload.js"
 import { remoteScan } from "./remote/remoteScan.js"
 import { makeSecretScanner } from "./remote/secretScanner.js"
-import { colourWanted, renderReport, writeReport } from "./report.js"
+import { renderReport, writeReport } from "./report.js"
 import { walk } from "./walk.js"
 
 const MB = 1_000_000
