@@ -65,7 +65,7 @@ if (gyp === undefined) {
   console.error("native-parsers: node-gyp was not found (it comes with npm); run this through `npm install`")
   process.exit(1)
 }
-const args = [gyp, "rebuild"]
+const args = [gyp, "rebuild", "--loglevel=warn"]
 // a nodedir the user configured (npm_config_nodedir) is read by node-gyp itself and wins
 const explicit = process.env["npm_config_nodedir"]
 const prefix = explicit === undefined || explicit === "" ? matchingHeaders() : undefined
