@@ -73,7 +73,7 @@ describe("graceful shutdown", () => {
     } finally {
       await db.dispose()
     }
-  }, 240_000)
+  }, 480_000)
 
   // the answer is already being written when SIGTERM arrives, to a client that reads it slowly: the
   // server must not treat that connection as idle and close it while most of the body is unsent
@@ -103,5 +103,5 @@ describe("graceful shutdown", () => {
     } finally {
       await db.dispose()
     }
-  }, 240_000)
+  }, 480_000)
 })
