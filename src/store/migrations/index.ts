@@ -3,7 +3,8 @@ import createTenancy from "./0001_create_tenancy.js"
 import createScans from "./0002_create_scans.js"
 import createRateLimits from "./0003_create_rate_limits.js"
 import createSuppressions from "./0005_create_suppressions.js"
-import memberNames from "./0006_member_names.js"
+import findingsJsonPath from "./0006_findings_json_path.js"
+import memberNames from "./0007_member_names.js"
 
 /**
  * Bundled as a record (not a glob) so the same list runs from src/ under vitest and from dist/.
@@ -15,5 +16,6 @@ export const migrations = Migrator.fromRecord({
   "0002_create_scans": createScans,
   "0003_create_rate_limits": createRateLimits,
   "0005_create_suppressions": createSuppressions,
-  "0006_member_names": memberNames
+  "0006_findings_json_path": findingsJsonPath,
+  "0007_member_names": memberNames
 })
