@@ -4,7 +4,7 @@ import { Data, Effect, Option } from "effect"
 import type { FileEntry } from "../domain/Scan.js"
 import type { OutputFormat, Policy } from "../domain/Vocabulary.js"
 
-/** Upload sessions and what they have received so far (see migration 0006). */
+/** Upload sessions and what they have received so far (see migration 0008). */
 
 export interface SessionRow {
   readonly id: string
