@@ -30,7 +30,7 @@ export const analyseCode = (
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
     const rules = compiled.modelRules(language)
     const interest = interestOf(doc.text, rules)
-    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest)))
+    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text))
     const taint = compiled.taint[language]
     if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
     const error = firstSyntaxError(tree)
@@ -42,7 +42,7 @@ export const analyseCode = (
   const matches = compiled.tsAst[language].run(file, deadline)
   const rules = compiled.modelRules(language)
   const interest = interestOf(doc.text, rules)
-  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest)))
+  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest), doc.text))
   const taint = compiled.taint[language]
   if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)

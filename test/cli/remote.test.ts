@@ -404,14 +404,15 @@ describe("vigil diff and vigil suppress", () => {
 
   it("shows what a scan changed against the previous one, failing only on new findings", async () => {
     first = (await scanId()).scan_id
-    writeFileSync(join(agent, "tool.py"), "import os\n\ndef shell(cmd):\n    return eval(cmd)\n")
+    // a tool: the model writes `cmd`, so the flow is proven and the finding CRITICAL
+    writeFileSync(join(agent, "tool.py"), "from langchain_core.tools import tool\n\n\n@tool\ndef shell(cmd: str) -> str:\n    return eval(cmd)\n")
     second = (await scanId()).scan_id
 
     const table = await remote(["diff", second, "--fail-on", "high"])
     expect(table.run.code, table.run.stderr).toBe(1)
     expect(table.run.stdout).toMatch(new RegExp(`^REGRESSION: scan ${second} of agent "diff-bot" against scan ${first}`))
     expect(table.run.stdout).toMatch(/1 new \(1 critical\), 0 fixed, 1 unchanged/)
-    expect(table.run.stdout).toMatch(/CRITICAL\s+tool\.py:4:\d+\s+exec_eval/)
+    expect(table.run.stdout).toMatch(/CRITICAL\s+tool\.py:6:\d+\s+exec_eval/)
     expect(table.requests.map((r) => r.path)).toEqual([`/v1/scans/${second}/diff`])
 
     const asJson = await remote(["diff", second, "--base", first, "--format", "json"])

@@ -26,7 +26,8 @@ export interface CompiledModelRules {
   readonly active: boolean
   /** literal names a file must mention for any rule to apply (prefilter) */
   readonly literals: ReadonlyArray<string>
-  readonly run: (model: SemanticModel) => Array<RawMatch>
+  /** `text` is the file's text: a finding's matched text (and so its identity) is the whole call */
+  readonly run: (model: SemanticModel, text: string) => Array<RawMatch>
 }
 
 const SEVERITY_BELOW: Record<Severity, Severity> = { CRITICAL: "HIGH", HIGH: "MEDIUM", MEDIUM: "LOW", LOW: "LOW" }
@@ -71,7 +72,7 @@ export const compileModelRules = (
     ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
   ])
 
-  const run = (model: SemanticModel): Array<RawMatch> => {
+  const run = (model: SemanticModel, text: string): Array<RawMatch> => {
     assignRoles(model, framework)
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
@@ -82,7 +83,7 @@ export const compileModelRules = (
         if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
         if (!(m.where ?? []).every((c) => holds(c, call))) continue
         if ((m.unless ?? []).some((c) => holds(c, call))) continue
-        out.push(match(entry, call))
+        out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -92,7 +93,7 @@ export const compileModelRules = (
         if ((hit.sink.unless ?? []).some((c) => holds(c, call))) continue
         const verdict = judge(evaluator, hit, call)
         if (verdict === undefined) continue
-        const found = flowMatch(hit, call, verdict)
+        const found = flowMatch(hit, call, verdict, text)
         const key = `${found.ruleId}:${found.start}`
         const prior = best.get(key)
         if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
@@ -164,7 +165,7 @@ const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
   return out
 }
 
-const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict): RawMatch => {
+const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict, text: string): RawMatch => {
   const base = hit.entry.rule.severity
   const severity = hit.entry.matcher.severity ?? base
   return {
@@ -172,19 +173,19 @@ const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict): RawMatch => {
     matcherIndex: hit.entry.matcherIndex,
     start: call.span.start,
     end: call.span.end,
-    text: call.written,
+    text: text.slice(call.span.start, call.span.end),
     detail: `${verdict.label} reaches ${call.written}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}`,
     riskTier: verdict.tier,
     ...(verdict.lower ? { severity: SEVERITY_BELOW[severity], confidence: Math.round((hit.entry.matcher.confidence ?? hit.entry.rule.confidence) * 70) / 100 } : {})
   }
 }
 
-const match = (entry: CallEntry, call: Call): RawMatch => ({
+const match = (entry: CallEntry, call: Call, text: string): RawMatch => ({
   ruleId: entry.rule.id,
   matcherIndex: entry.matcherIndex,
   start: call.span.start,
   end: call.span.end,
-  text: call.written
+  text: text.slice(call.span.start, call.span.end)
 })
 
 const isConstant = (e: Expr): boolean =>
