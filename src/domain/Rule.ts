@@ -149,24 +149,12 @@ export const RegexMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "RegexMatcher" })
 export type RegexMatcher = typeof RegexMatcher.Type
 
-export const TaintMatcher = Schema.Struct({
-  kind: Schema.Literal("taint"),
-  target: Schema.Literal("python", "go", "javascript", "typescript"),
-  sources: Schema.Array(Schema.String).annotations({ description: "regexes over call/attribute text that produce untrusted data" }),
-  sinks: Schema.Array(Schema.String).annotations({ description: "callee names (dotted) whose arguments must not be tainted" }),
-  sanitizers: Schema.optional(Schema.Array(Schema.String)),
-  parameters_are_sources: Schema.optional(Schema.Boolean),
-  ...Overrides
-}).annotations({ parseOptions: strict, identifier: "TaintMatcher" })
-export type TaintMatcher = typeof TaintMatcher.Type
-
 export const Matcher = Schema.Union(
   TreeSitterMatcher,
   TsAstMatcher,
   JsonPathMatcher,
   GraphMatcher,
   RegexMatcher,
-  TaintMatcher,
   FlowMatcher,
   CallMatcher
 )

@@ -7,8 +7,6 @@ import { goModel } from "./model/go.js"
 import { type Interest, pythonModel } from "./model/python.js"
 import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
-import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
 
 export type CodeLanguage = "python" | "go" | "javascript" | "typescript"
 
@@ -31,8 +29,6 @@ export const analyseCode = (
     const rules = compiled.modelRules(language)
     const interest = interestOf(doc.text, rules)
     if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text))
-    const taint = compiled.taint[language]
-    if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
     const error = firstSyntaxError(tree)
     return error === undefined
       ? { matches }
@@ -43,8 +39,6 @@ export const analyseCode = (
   const rules = compiled.modelRules(language)
   const interest = interestOf(doc.text, rules)
   if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest), doc.text))
-  const taint = compiled.taint[language]
-  if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
 }

@@ -59,7 +59,7 @@ const strength = (x: RawMatch): number => (x.riskTier !== undefined ? TIER_STREN
 
 /**
  * One location, one finding per rule: when several matchers of a rule report the same node (a sink
- * pattern and a proven taint flow, say), the strongest evidence wins. A credential found by two
+ * pattern and a proven data flow, say), the strongest evidence wins. A credential found by two
  * matchers with different but overlapping spans (the text rule inside the quotes, a builder rule on
  * the whole value) is also one finding.
  */

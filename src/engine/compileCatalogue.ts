@@ -1,13 +1,12 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { CallMatcher, FlowMatcher } from "../domain/FlowRule.js"
-import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
 import { compileModelRules, type CompiledModelRules } from "./matchers/flow.js"
 import { compileGraph, type CompiledGraph } from "./matchers/graph.js"
 import { compileJsonPath, type CompiledJsonPath } from "./matchers/jsonpath.js"
 import { compileRegex, type CompiledRegex } from "./matchers/regex.js"
 import { compileTreeSitter, type CompiledTreeSitter, type MatcherEntry } from "./matchers/treeSitter.js"
-import { compileTaint, type CompiledTaint } from "./matchers/taint/compileTaint.js"
 import { compileTsAst, type CompiledTsAst } from "./matchers/tsAst.js"
 
 /** Every matcher of the catalogue, grouped so each file kind runs one combined pass per matcher kind. */
@@ -16,8 +15,6 @@ export interface CompiledCatalogue {
   readonly treeSitter: { readonly python: CompiledTreeSitter; readonly go: CompiledTreeSitter }
   /** ts-ast matchers: `javascript` ones run on JS and TS (TypeScript is a superset), `typescript` on TS only */
   readonly tsAst: { readonly javascript: CompiledTsAst; readonly typescript: CompiledTsAst }
-  /** taint matchers per language (`javascript` ones also run on TypeScript) */
-  readonly taint: { readonly python: CompiledTaint; readonly go: CompiledTaint; readonly javascript: CompiledTaint; readonly typescript: CompiledTaint }
   /** flow and call rules over the semantic model, per language (`javascript` ones also run on TypeScript) */
   readonly modelRules: (language: "python" | "go" | "javascript" | "typescript") => CompiledModelRules
   /** JSONPath rules per structured target (json, yaml, or a builder) */
@@ -52,8 +49,6 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     >
   const tsEntries = (targets: ReadonlyArray<string>) =>
     entries("ts-ast").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TsAstMatcher>>
-  const taintFor = (targets: ReadonlyArray<string>) =>
-    compileTaint(entries("taint").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TaintMatcher>>)
   return {
     catalogue,
     treeSitter: {
@@ -63,12 +58,6 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     tsAst: {
       javascript: compileTsAst(tsEntries(["javascript"])),
       typescript: compileTsAst(tsEntries(["javascript", "typescript"]))
-    },
-    taint: {
-      python: taintFor(["python"]),
-      go: taintFor(["go"]),
-      javascript: taintFor(["javascript"]),
-      typescript: taintFor(["javascript", "typescript"])
     },
     modelRules: memo((language: "python" | "go" | "javascript" | "typescript") => {
       const targets = language === "typescript" ? ["javascript", "typescript"] : [language]

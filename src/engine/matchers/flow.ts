@@ -30,6 +30,7 @@ export interface CompiledModelRules {
   readonly run: (model: SemanticModel, text: string) => Array<RawMatch>
 }
 
+const PROVEN_CONFIDENCE = 0.9
 const SEVERITY_BELOW: Record<Severity, Severity> = { CRITICAL: "HIGH", HIGH: "MEDIUM", MEDIUM: "LOW", LOW: "LOW" }
 
 export const compileModelRules = (
@@ -176,7 +177,10 @@ const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict, text: string): 
     text: text.slice(call.span.start, call.span.end),
     detail: `${verdict.label} reaches ${call.written}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}`,
     riskTier: verdict.tier,
-    ...(verdict.lower ? { severity: SEVERITY_BELOW[severity], confidence: Math.round((hit.entry.matcher.confidence ?? hit.entry.rule.confidence) * 70) / 100 } : {})
+    // a proven flow is strong evidence; a value of unknown origin keeps the rule's confidence, one severity lower
+    ...(verdict.lower
+      ? { severity: SEVERITY_BELOW[severity] }
+      : { confidence: Math.max(hit.entry.matcher.confidence ?? hit.entry.rule.confidence, PROVEN_CONFIDENCE) })
   }
 }
 
