@@ -1,6 +1,4 @@
-import { Either } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
-import { loadCatalogueSync } from "../catalogue/load.js"
 import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
@@ -8,6 +6,7 @@ import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
 import { detectFrameworks, type Framework } from "./frameworks.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { Deadline, DeadlineExceeded, SourceDoc } from "./Source.js"
+import { workerCatalogue } from "./workerCatalogue.js"
 
 export interface AnalyserOptions {
   readonly rulesDir: string
@@ -79,9 +78,9 @@ export const makeAnalyser = (catalogue: Catalogue, perFileMs = DEFAULT_PER_FILE_
 }
 
 
-/** Loads and compiles the catalogue (in a worker process, once), then analyses files against it. */
-export const createAnalyser = async (options: AnalyserOptions): Promise<Analyser> => {
-  const loaded = loadCatalogueSync({ rulesDir: options.rulesDir, complianceDir: options.complianceDir, checkMatchers: false })
-  if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
-  return makeAnalyser(loaded.right, options.perFileMs)
-}
+/**
+ * Loads the catalogue (in a worker process, once: from the build-time snapshot when it is current),
+ * then analyses files against it; matchers compile on first use per language.
+ */
+export const createAnalyser = async (options: AnalyserOptions): Promise<Analyser> =>
+  makeAnalyser(await workerCatalogue(options), options.perFileMs)
