@@ -9,7 +9,7 @@ import { Either } from "effect"
 import { loadCatalogueSync } from "../src/catalogue/load.js"
 import type { FileTask } from "../src/engine/Analyser.js"
 import { compileCatalogue } from "../src/engine/compileCatalogue.js"
-import { splitIntoBatches } from "../src/engine/pool/batches.js"
+import { planBatches } from "../src/engine/pool/batches.js"
 import {
   CORPUS_LANGUAGE,
   CORPUS_NAMES,
@@ -306,9 +306,7 @@ const measureEngine = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: st
  * (batches handed out in order to the least-loaded worker, cost proportional to bytes).
  */
 const batchesOf = (corpus: SelectedCorpus, workers: number): CorpusResult["batches"] => {
-  // only `content.length` matters to the split
-  const tasks = corpus.files.map((f) => ({ path: f.path, kind: "python", content: { length: f.bytes } }) as unknown as FileTask)
-  const batches = splitIntoBatches(tasks)
+  const batches = planBatches(corpus.files.map((f) => f.bytes), workers)
   const load = new Array<number>(workers).fill(0)
   for (const b of batches) {
     const bytes = b.reduce((s, i) => s + corpus.files[i]!.bytes, 0)

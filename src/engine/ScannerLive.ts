@@ -1,7 +1,7 @@
 import { Context, Effect, Either, Layer } from "effect"
 import { CatalogueService } from "../catalogue/Catalogue.js"
 import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
-import { loadCatalogueSync } from "../catalogue/load.js"
+import { loadCatalogueForScan } from "../catalogue/loadForScan.js"
 import { makeAnalyser } from "./createAnalyser.js"
 import { type FileRunner, inProcessRunner } from "./FileRunner.js"
 import { defaultWorkerEntry, makeWorkerPool } from "./pool/WorkerPool.js"
@@ -23,7 +23,7 @@ export interface ScannerOptions {
 
 export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }) =>
   Effect.suspend(() => {
-    const loaded = loadCatalogueSync({
+    const loaded = loadCatalogueForScan({
       ...(options.rulesDir !== undefined ? { rulesDir: options.rulesDir } : {}),
       ...(options.complianceDir !== undefined ? { complianceDir: options.complianceDir } : {})
     })
