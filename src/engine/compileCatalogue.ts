@@ -115,3 +115,18 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     entries
   }
 }
+
+/**
+ * Compiles what files of `kind` need, so the first such file's time budget is spent on the file and
+ * not on compiling queries (which a worker now does on first use, not at start).
+ */
+export const prepareFor = (compiled: CompiledCatalogue, kind: Target): void => {
+  compiled.regexFor(kind)
+  if (kind === "python" || kind === "go") {
+    void compiled.treeSitter[kind]
+    void compiled.taint[kind]
+  } else if (kind === "javascript" || kind === "typescript") {
+    void compiled.tsAst[kind]
+    void compiled.taint[kind]
+  }
+}

@@ -2,7 +2,7 @@ import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
-import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
+import { type CompiledCatalogue, compileCatalogue, prepareFor } from "./compileCatalogue.js"
 import { detectFrameworks, type Framework } from "./frameworks.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { Deadline, DeadlineExceeded, SourceDoc } from "./Source.js"
@@ -73,7 +73,10 @@ const requireFrameworks = (compiled: CompiledCatalogue, text: string, matches: A
 export const makeAnalyser = (catalogue: Catalogue, perFileMs = DEFAULT_PER_FILE_MS): Analyser => {
   const compiled = compileCatalogue(catalogue)
   return {
-    analyse: (task, deadlineAt) => analyseFile(compiled, task, new Deadline(Math.min(deadlineAt, Date.now() + perFileMs)))
+    analyse: (task, deadlineAt) => {
+      prepareFor(compiled, task.kind)
+      return analyseFile(compiled, task, new Deadline(Math.min(deadlineAt, Date.now() + perFileMs)))
+    }
   }
 }
 
