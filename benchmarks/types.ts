@@ -2,7 +2,9 @@ import type { ProfileSummary } from "./cpuProfile.js"
 import type { EngineConfig, RunFigures } from "./engineChild.js"
 import type { PeerFigures, PeerSkip } from "./peers.js"
 import type { MemoryPeak } from "./procTree.js"
+import type { LocalScanFigures } from "./localScanMemory.js"
 import type { ServiceFigures } from "./service.js"
+import type { WorkerStartFigures } from "./workerStart.js"
 
 /** The shape of benchmarks/results.json. */
 
@@ -123,6 +125,10 @@ export interface Results {
     readonly comparisons: ReadonlyArray<PeerComparison>
   }
   readonly service: ServiceFigures | undefined
+  /** fresh worker start and first file per language (absent in results written before it existed) */
+  readonly startup?: WorkerStartFigures | undefined
+  /** the local `vigil scan` memory measurement */
+  readonly localScan?: LocalScanFigures | undefined
   readonly profiles: Record<string, ProfileSummary>
   readonly targets: ReadonlyArray<Target>
   readonly durationS: number
