@@ -6,8 +6,8 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { Either } from "effect"
-import { loadCatalogueSync } from "../src/catalogue/load.js"
 import { compileCatalogue, prepareFor } from "../src/engine/compileCatalogue.js"
+import { loadCatalogueSync } from "../src/engine/index.js"
 import { planBatches } from "../src/engine/pool/batches.js"
 import {
   CORPUS_LANGUAGE,

@@ -46,7 +46,7 @@ export interface CorpusResult {
   readonly ratioCpu: number | undefined
   /** scan wall time with 1 worker / with N workers */
   readonly speedup: number | undefined
-  /** how the pool splits one run of this corpus (32 files / 2 MB per batch) and the speed-up that split allows at most with N workers */
+  /** how the pool splits one run of this corpus (`planBatches` for N workers) and the speed-up that split allows at most with N workers */
   readonly batches: { readonly count: number; readonly largestFiles: number; readonly speedupBound: number }
   readonly error?: string
 }

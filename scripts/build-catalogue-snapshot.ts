@@ -3,8 +3,8 @@
 // printed, any old snapshot is removed, and the exit code is 1.
 import { rmSync } from "node:fs"
 import { Either } from "effect"
-import { loadCatalogueSync } from "../src/catalogue/load.js"
 import { defaultSnapshotPath, writeCatalogueSnapshot } from "../src/catalogue/snapshot.js"
+import { loadCatalogueSync } from "../src/engine/index.js"
 
 const path = defaultSnapshotPath()
 const loaded = loadCatalogueSync()

@@ -61,7 +61,7 @@ const catalogueFiles = (rulesDir: string, complianceDir: string): Array<{ readon
 const decoderFiles = (): Array<{ readonly name: string; readonly path: string }> => {
   const here = fileURLToPath(import.meta.url)
   const ext = extname(here)
-  return ["load", "cvss", "../domain/Rule", "../domain/Compliance", "../domain/Vocabulary"].map((module) => ({
+  return ["load", "cvss", "../domain/Rule", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
     name: `decoder/${module}${ext}`,
     path: join(dirname(here), `${module}${ext}`)
   }))

@@ -1,11 +1,11 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
+import { detectFrameworks, type Framework } from "../domain/frameworks.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../languages/Source.js"
 import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
 import { type CompiledCatalogue, compileCatalogue, prepareFor } from "./compileCatalogue.js"
-import { detectFrameworks, type Framework } from "./frameworks.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "./Source.js"
 import { workerCatalogue } from "./workerCatalogue.js"
 
 export interface AnalyserOptions {

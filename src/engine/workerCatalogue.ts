@@ -9,7 +9,7 @@ import { readCatalogueSnapshot } from "../catalogue/snapshot.js"
 export const workerCatalogue = async (dirs: { readonly rulesDir: string; readonly complianceDir: string }): Promise<Catalogue> => {
   const snapshot = readCatalogueSnapshot(dirs.rulesDir, dirs.complianceDir)
   if (snapshot._tag === "Loaded") return snapshot.catalogue
-  const [{ loadCatalogueSync }, { Either }] = await Promise.all([import("../catalogue/load.js"), import("effect")])
+  const [{ loadCatalogueSync }, { Either }] = await Promise.all([import("./loadCatalogue.js"), import("effect")])
   const loaded = loadCatalogueSync({ ...dirs, checkMatchers: false })
   if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
   return loaded.right

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module"
 import type { ts as TypeScript } from "ts-morph"
-import { type Deadline, DeadlineExceeded } from "../engine/Source.js"
+import { type Deadline, DeadlineExceeded } from "./Source.js"
 
 /**
  * TypeScript's compiler API (bundled in ts-morph), loaded on first use: it costs ~250 ms and ~70 MB

@@ -4,10 +4,9 @@ import { join } from "node:path"
 import { Either } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import type { Catalogue } from "../../src/catalogue/Catalogue.js"
-import { loadCatalogueSync } from "../../src/catalogue/load.js"
-import { loadCatalogueForScan } from "../../src/catalogue/loadForScan.js"
 import { defaultComplianceDir, defaultRulesDir } from "../../src/catalogue/paths.js"
 import { readCatalogueSnapshot, writeCatalogueSnapshot } from "../../src/catalogue/snapshot.js"
+import { loadCatalogueForScan, loadCatalogueSync } from "../../src/engine/index.js"
 
 const temps: Array<string> = []
 afterEach(() => {
