@@ -15,7 +15,8 @@ import { ScannerLive } from "../src/engine/ScannerLive.js"
  * counts to benchmarks/corpus-findings.md. Paths are scanned as `<group>/<file>` (never under a
  * fixture directory name) so the corpus is analysed, not skipped.
  */
-const corpus = resolve(packageRoot(), "..", "shared", "corpus")
+// VIGIL_CORPUS points elsewhere (a worktree whose parent holds no shared/ directory)
+const corpus = resolve(process.env.VIGIL_CORPUS ?? resolve(packageRoot(), "..", "shared", "corpus"))
 if (!existsSync(corpus)) {
   console.log(`eval:corpus: ${corpus} is absent; nothing to evaluate`)
   process.exit(0)

@@ -1,5 +1,5 @@
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
-import type { ComplianceMapping, Finding } from "../domain/Finding.js"
+import type { ComplianceMapping, EngineFinding, Finding } from "../domain/Finding.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
@@ -113,7 +113,7 @@ export const buildFindings = (
     const base = matcher?.message ?? firstSentence(rule.description)
     const message = m.detail === undefined ? base : base.includes("{detail}") ? base.replaceAll("{detail}", m.detail) : `${base} (${m.detail})`
     const category = rule.category
-    out.push({
+    const finding: EngineFinding = {
       id: findingId(hash),
       pattern_id: rule.id,
       pattern: matcher?.title ?? rule.title,
@@ -134,7 +134,12 @@ export const buildFindings = (
       remediation_steps: rule.remediation.steps,
       compliance_mapping: complianceOf(rule),
       finding_hash: hash
+    }
+    const related = m.related?.map((r) => {
+      const at = doc.position(r.start)
+      return { line: at.line, column: at.column, message: maskAll(r.message, secrets) }
     })
+    out.push(related === undefined || related.length === 0 ? finding : { ...finding, related_locations: related })
   }
   return out
 }
