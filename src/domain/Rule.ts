@@ -121,6 +121,7 @@ export const GraphFlowSink = Schema.Struct({
     description: "value: any reference in the parameter; host: only references in the scheme or host of a URL (SSRF); sql: references in the query text (parameters passed separately stay safe)"
   }),
   code_matches: Schema.optional(Schema.String).annotations({ description: "regex: only nodes whose user code matches are sinks" }),
+  param_matches: Schema.optional(ParamCondition).annotations({ description: "only nodes with a matching parameter are sinks (a tool's name, an operation)" }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`sends an HTTP request`)" })
 }).annotations({ parseOptions: strict, identifier: "GraphFlowSink" })
 export type GraphFlowSink = typeof GraphFlowSink.Type

@@ -123,6 +123,8 @@ export function flowiseProvenance(graph: BuilderGraph): GraphProvenance {
     const agent = toolOf.get(node.id)
     if (agent !== undefined) out.push(untrusted(`arguments the model of "${agent.name}" passes to "${node.name}"`, node.id))
     if (node.type === "customTool" && node.id === node.name) out.push(untrusted(`arguments the model passes to the tool "${node.name}"`))
+    // a chatflow chain runs on the user's message
+    if (/Chain$/.test(node.type) && agent === undefined) out.push(untrusted("the user's message", node.id))
     for (const field of ["functionInputVariables", "customFunctionInputVariables", "iterationInput", "toolInputArgs"]) {
       if (field in node.params) out.push(...paramOrigins(node, node.params[field]))
     }

@@ -85,6 +85,7 @@ interface CompiledSink {
   readonly params: ReadonlyArray<ReadonlyArray<PathStep> | "@input">
   readonly check: "value" | "host" | "sql"
   readonly code: RegExp | undefined
+  readonly when: ParamRegex | undefined
   readonly label: string | undefined
 }
 
@@ -174,6 +175,7 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
       params: sink.params.map((p) => (p === "@input" ? "@input" : parsePath(p, (msg) => fail(`sinks[${i}].params: ${msg}`)))),
       check: sink.check ?? "value",
       code: sink.code_matches === undefined ? undefined : regex(sink.code_matches, `sinks[${i}].code_matches`),
+      when: paramRegex(sink.param_matches, `sinks[${i}].param_matches`),
       label: sink.label
     }
   })
@@ -637,7 +639,8 @@ function selectParams(params: Readonly<Record<string, unknown>>, steps: Readonly
     }
     current = next
   }
-  return current.filter(([, v]) => v !== undefined && v !== null && v !== "")
+  // an empty value still counts: a Langflow field wired from another component holds ""
+  return current.filter(([, v]) => v !== undefined)
 }
 
 /**
@@ -680,6 +683,7 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
     if (typeIn(node, rule.exclude)) continue
     for (const sink of rule.sinks) {
       if (!((sink.kinds?.has(node.kind) ?? false) || (sink.types !== undefined && typeIn(node, sink.types)))) continue
+      if (sink.when !== undefined && !paramHolds(sink.when, node)) continue
       let codeSpan: Span | undefined
       if (sink.code !== undefined) {
         for (const code of node.embeddedCode) {
