@@ -32,6 +32,8 @@ const TABLES: Readonly<Record<BuilderName, ReadonlyArray<Row>>> = {
       source("constant", "a manual or scheduled start")
     ],
     [["n8n-nodes-base.errorTrigger"], source("unknown", "error details of another workflow")],
+    // the trigger reports files that exist in a folder the workflow watches: their paths are not chosen by a caller
+    [["n8n-nodes-base.localFileTrigger"], source("constant", "a file in a watched folder")],
     [["n8n-nodes-base.executeWorkflowTrigger"], source("unknown", "the input of a calling workflow")],
     [["n8n-nodes-base.webhook", "n8n-nodes-base.formTrigger", "n8n-nodes-base.form"], source("untrusted", "the webhook or form request")],
     [["@n8n/n8n-nodes-langchain.chatTrigger", "@n8n/n8n-nodes-langchain.manualChatTrigger"], source("untrusted", "the chat message")],

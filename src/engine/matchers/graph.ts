@@ -615,11 +615,13 @@ function selectParams(params: Readonly<Record<string, unknown>>, steps: Readonly
       const join = (k: string | number): string => (name === "" ? String(k) : `${name}.${k}`)
       let children: Array<[string, unknown]>
       if (step.key === undefined) children = [[name, value]]
-      else if (step.key === "*") {
+      else if (step.key.includes("*")) {
+        const keyGlob = glob(step.key)
         children =
           Array.isArray(value) ? value.map((v, i): [string, unknown] => [join(i), v])
           : value !== null && typeof value === "object" ? Object.entries(value).map(([k, v]): [string, unknown] => [join(k), v])
           : []
+        children = children.filter(([childName]) => keyGlob.test(childName.slice(childName.lastIndexOf(".") + 1)))
       } else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step.key)) {
         children = [[join(step.key), (value as Record<string, unknown>)[step.key]]]
       } else children = []
