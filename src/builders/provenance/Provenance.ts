@@ -62,6 +62,21 @@ export const variableOrigin = (store: string, name: string): Origin =>
     ? { provenance: "secret", label: `${store} ${name}` }
     : { provenance: "config", label: `${store} ${name}` }
 
+/** `{{ … }}` parts of a text: offset of the opening braces and the body, scanned without backtracking. */
+export function templateParts(text: string): Array<{ start: number; end: number; body: string }> {
+  const out: Array<{ start: number; end: number; body: string }> = []
+  let from = 0
+  for (;;) {
+    const open = text.indexOf("{{", from)
+    if (open < 0) break
+    const close = text.indexOf("}}", open + 2)
+    if (close < 0) break
+    out.push({ start: open, end: close + 2, body: text.slice(open + 2, close) })
+    from = close + 2
+  }
+  return out
+}
+
 /** Unique origins, first seen first. */
 export function dedupe(origins: ReadonlyArray<Origin>): Array<Origin> {
   const seen = new Set<string>()

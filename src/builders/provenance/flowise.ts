@@ -1,7 +1,7 @@
 import type { BuilderGraph, GraphNode } from "../Graph.js"
 import { isRecord, str } from "../util.js"
 import { originOf, producerOf } from "./classify.js"
-import { constant, type GraphProvenance, type Origin, OutputMemo, textOf, untrusted, unknown, type ValueRef, variableOrigin } from "./Provenance.js"
+import { constant, type GraphProvenance, type Origin, OutputMemo, templateParts, textOf, untrusted, unknown, type ValueRef, variableOrigin } from "./Provenance.js"
 
 /**
  * Flowise variables in node inputs: `{{ question }}` (the user's message), `{{ chat_history }}`,
@@ -14,7 +14,6 @@ import { constant, type GraphProvenance, type Origin, OutputMemo, textOf, untrus
  * user's message. Tools an agent calls receive arguments the model chooses.
  */
 
-const VARIABLE = /\{\{\s*([^{}]+?)\s*\}\}/g
 const SINGLE = /(?<!\{)\{([A-Za-z_][\w]*)\}(?!\})/g
 const CONSTANTS = new Set(["current_date_time", "runtime_messages_length", "$flow.sessionId", "$flow.chatId", "$flow.chatflowId"])
 const USER = /^(?:question|chat_history|file_attachment|\$flow\.input|\$input|input)$/
@@ -87,9 +86,11 @@ export function flowiseProvenance(graph: BuilderGraph): GraphProvenance {
 
   const references = (node: GraphNode, text: string): Array<ValueRef> => {
     const out: Array<ValueRef> = []
-    for (const m of text.matchAll(VARIABLE)) {
-      const origins = variable(node, (m[1] ?? "").trim())
-      if (origins.length > 0) out.push({ start: m.index, end: m.index + m[0].length, origins })
+    for (const part of templateParts(text)) {
+      const name = part.body.trim()
+      if (name === "" || name.includes("{")) continue
+      const origins = variable(node, name)
+      if (origins.length > 0) out.push({ start: part.start, end: part.end, origins })
     }
     if (PROMPT_TEMPLATES.has(node.type)) out.push(...promptVariables(node, text))
     return out

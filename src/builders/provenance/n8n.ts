@@ -6,6 +6,7 @@ import {
   type GraphProvenance,
   type Origin,
   OutputMemo,
+  templateParts,
   textOf,
   untrusted,
   unknown,
@@ -28,7 +29,6 @@ import {
  * provenance of the value assigned to it, pass-through nodes (IF, Merge, Code, …) that of their input.
  */
 
-const EXPRESSION = /\{\{([\s\S]*?)\}\}/g
 const NAMED = /\$\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1\s*\)|\$node\s*\[\s*(['"`])((?:(?!\3)[^\\]|\\.)*)\3\s*\]|\$node\.([A-Za-z_$][\w$]*)|\$items\(\s*(['"`])((?:(?!\6)[^\\]|\\.)*)\6/g
 const FIELD_AFTER = /^(?:\.(?:item|first\(\s*\)|last\(\s*\)|all\(\s*\)(?:\[\d+\])?|itemMatching\([^)]*\)|params|data|parameter))*(?:\.json|\[\d+\]\.json|\.data)?(?:\.([A-Za-z_$][\w$]*)|\[\s*['"]([^'"]+)['"]\s*\])/
 const INPUT = /\$json\b|\$input\b|\$item\s*\(|\$binary\b|\$data\b/g
@@ -101,9 +101,9 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
   const references = (node: GraphNode, text: string): Array<ValueRef> => {
     if (!text.includes("{{")) return placeholders(node, text)
     const out: Array<ValueRef> = []
-    for (const m of text.matchAll(EXPRESSION)) {
-      const body = m[1] ?? ""
-      const bodyStart = m.index + 2
+    for (const part of templateParts(text)) {
+      const body = part.body
+      const bodyStart = part.start + 2
       const origins: Array<Origin> = []
       for (const r of body.matchAll(FROM_AI)) {
         void r

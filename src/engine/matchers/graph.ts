@@ -211,25 +211,32 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
 /** `a.b.*`, `messages[role=system].content`, `[type=(System)?].message`: steps of a parameter path. */
 function parsePath(path: string, fail: (message: string) => never): Array<PathStep> {
   const steps: Array<PathStep> = []
-  const re = /([^.[\]]*)(?:\[([A-Za-z_][\w-]*)=([^\]]*)\])?(?:\.|$)/y
   let i = 0
-  while (i < path.length) {
-    re.lastIndex = i
-    const m = re.exec(path)
-    if (m === null || m[0] === "") fail(`cannot read ${JSON.stringify(path)} at position ${i}`)
-    const [all, key, field, source] = m!
+  while (i <= path.length) {
+    let j = i
+    while (j < path.length && path[j] !== "." && path[j] !== "[") j++
+    const key = path.slice(i, j)
     let filter: PathStep["filter"]
-    if (field !== undefined) {
+    if (path[j] === "[") {
+      const close = path.indexOf("]", j)
+      const eq = path.indexOf("=", j)
+      if (close < 0 || eq < 0 || eq > close) fail(`a filter is written [field=regex] in ${JSON.stringify(path)}`)
+      const field = path.slice(j + 1, eq)
+      const source = path.slice(eq + 1, close)
+      if (!/^[A-Za-z_][\w-]*$/.test(field)) fail(`invalid filter field ${JSON.stringify(field)}`)
       try {
-        filter = { field, regex: new RegExp(`^(?:${source ?? ""})$`, "i") }
+        filter = { field, regex: new RegExp(`^(?:${source})$`, "i") }
       } catch (e) {
         fail(`invalid filter regex ${JSON.stringify(source)}: ${(e as Error).message}`)
       }
+      j = close + 1
     }
+    if (key === "" && filter === undefined) fail(`empty step in ${JSON.stringify(path)}`)
     steps.push({ key: key === "" ? undefined : key, filter })
-    i += all.length
+    if (j >= path.length) break
+    if (path[j] !== ".") fail(`a "." is expected at position ${j} of ${JSON.stringify(path)}`)
+    i = j + 1
   }
-  if (steps.length === 0) fail("empty parameter path")
   return steps
 }
 
