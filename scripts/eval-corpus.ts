@@ -64,6 +64,12 @@ for (const group of GROUPS) {
 }
 await runtime.dispose()
 
+// the hand-written review below the marker survives regeneration
+const REVIEW_MARKER = "<!-- review: kept by eval:corpus -->"
+const findingsFile = join(packageRoot(), "benchmarks", "corpus-findings.md")
+const previous = existsSync(findingsFile) ? readFileSync(findingsFile, "utf8") : ""
+const review = previous.includes(REVIEW_MARKER) ? previous.slice(previous.indexOf(REVIEW_MARKER)) : ""
+
 const report = [
   "# Corpus evaluation (false-positive review)",
   "",
@@ -72,7 +78,8 @@ const report = [
   "",
   ...table,
   ...lines,
-  ""
+  "",
+  ...(review === "" ? [] : [review.trimEnd(), ""])
 ].join("\n")
-writeFileSync(join(packageRoot(), "benchmarks", "corpus-findings.md"), report)
+writeFileSync(findingsFile, report)
 console.log(table.join("\n"))

@@ -128,7 +128,8 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
         const f = INPUT_FIELD.exec(body.slice(r.index))
         const field = f?.[1] ?? f?.[2] ?? f?.[3] ?? f?.[4]
         const inputs = inputsOf(node, field)
-        origins.push(...(inputs.length > 0 ? inputs : [unknown(`the input of "${node.name}"`, node.id)]))
+        // nothing wired in: the item is empty (a node run by hand or by a start trigger)
+        origins.push(...(inputs.length > 0 ? inputs : [constant(`the empty input of "${node.name}"`, node.id)]))
       }
       out.push({ start: bodyStart - 2, end: bodyStart + body.length + 2, origins: origins.length > 0 ? origins : [constant("an expression without data references")] })
     }
