@@ -3,7 +3,7 @@ import { type BuilderGraph, readBuilderExport } from "../src/builders/index.js"
 import type { LoadedRule } from "../src/catalogue/Catalogue.js"
 import type { GraphMatcher } from "../src/domain/Rule.js"
 import { compileGraph, GraphCompileError } from "../src/engine/matchers/graph.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "../src/engine/Source.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured } from "../src/languages/structured.js"
 
 type Fields = Omit<GraphMatcher, "kind" | "target">
@@ -83,6 +83,8 @@ describe("graph matcher: cycle", () => {
       [lineOf(n8n, '"name": "Poll"'), '"Poll" (p): in the cycle'],
       [lineOf(n8n, '"name": "Done?"'), '"Done?" (i): in the cycle']
     ])
+    // the JSON path of the closing connection, as Spectral reports locations
+    expect(matches.map((m) => m.jsonPath)).toEqual(['$.connections["Done?"].main[0][0].node', "$.connections.Self.main[0][0].node"])
   })
 
   it("says when every lap calls a model or makes an HTTP request", () => {
@@ -175,6 +177,7 @@ describe("graph matcher: node and unbounded_loop", () => {
     expect(matches).toHaveLength(1)
     expect(matches[0]).toMatchObject({ ruleId: "infinite_loop", text: '"toolAgent_0"', detail: 'node "Agent" (toolAgent_0) has no maxIterations' })
     expect(source.position(matches[0]!.start).line).toBe(lineOf(flowise, '"id": "toolAgent_0"'))
+    expect(matches[0]!.jsonPath).toBe("$.nodes[0]")
   })
 
   it("unbounded_loop selects loops and agents by default", () => {
@@ -192,11 +195,12 @@ describe("graph matcher: node and unbounded_loop", () => {
     )
     expect(m).toMatchObject({ text: '"sk-proj-0123456789abcdefXYZ"', secret: "sk-proj-0123456789abcdefXYZ" })
     expect(m!.detail).toBe('node "LLM" (chatOpenAI_0): parameter openAIApiKey')
+    expect(m!.jsonPath).toBe("$.nodes[2].data.inputs.openAIApiKey")
   })
 
   it("matches nested parameters by glob and takes a named secret group", () => {
     const [m] = run({ check: "node", node_kinds: ["http"], param_matches: { name: "headerParameters.parameters.*.value", regex: "^Bearer (?<secret>\\S{8,})" } }, n8n)
-    expect(m).toMatchObject({ text: '"Bearer abc123def456"', secret: "abc123def456" })
+    expect(m).toMatchObject({ text: '"Bearer abc123def456"', secret: "abc123def456", jsonPath: "$.nodes[2].parameters.headerParameters.parameters[0].value" })
     // a bare wildcard selects values only, not the objects and arrays holding them
     expect(run({ check: "node", param_matches: { name: "*", regex: "Bearer" } }, n8n).map((x) => x.text)).toEqual(['"Bearer abc123def456"'])
   })
@@ -204,6 +208,7 @@ describe("graph matcher: node and unbounded_loop", () => {
   it("matches embedded code and points at the match inside it", () => {
     const [m] = run({ check: "node", node_kinds: ["code"], code_matches: "execSync\\(" }, n8n)
     expect(m!.text).toBe("execSync(")
+    expect(m!.jsonPath).toBe("$.nodes[7].parameters.jsCode")
     const { source } = load(n8n)
     const expected = n8n.indexOf("execSync(")
     expect(source.position(m!.start)).toEqual(source.position(expected))

@@ -1,7 +1,7 @@
 import { Context, Effect, Either, Layer } from "effect"
 import { CatalogueService } from "../catalogue/Catalogue.js"
 import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
-import { loadCatalogueSync } from "../catalogue/load.js"
+import { loadCatalogueSync } from "./loadCatalogue.js"
 import { makeAnalyser } from "./createAnalyser.js"
 import { type FileRunner, inProcessRunner } from "./FileRunner.js"
 import { defaultWorkerEntry, makeWorkerPool } from "./pool/WorkerPool.js"

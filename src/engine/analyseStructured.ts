@@ -3,11 +3,12 @@ import type { BuilderGraph, EmbeddedCode } from "../builders/Graph.js"
 import { provenanceOf } from "../builders/provenance/index.js"
 import { SEVERITIES, type Severity } from "../domain/Vocabulary.js"
 import { parseStructured } from "../languages/structured.js"
+import { type Deadline, SourceDoc } from "../languages/Source.js"
+import { formatJsonPath } from "../languages/structuredPath.js"
 import type { FileKind } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { type Deadline, SourceDoc } from "./Source.js"
 
 export interface StructuredAnalysis {
   readonly kind: FileKind
@@ -40,7 +41,8 @@ const scanEmbedded = (compiled: CompiledCatalogue, code: EmbeddedCode, deadline:
       ...m,
       start: code.toFileOffset(m.start),
       end: code.toFileOffset(m.end),
-      detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`
+      detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`,
+      jsonPath: formatJsonPath(code.path)
     }
     if (source === undefined || !INPUT_DRIVEN.has(m.ruleId)) return moved
     const rule = compiled.catalogue.resolve(m.ruleId)

@@ -1,9 +1,9 @@
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
-import type { ComplianceMapping, EngineFinding, Finding } from "../domain/Finding.js"
+import type { ComplianceMapping, Finding, LocatedFinding } from "../domain/Finding.js"
+import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { SourceDoc } from "./Source.js"
 
 const SNIPPET_LINE_MAX = 200
 
@@ -86,6 +86,15 @@ const strongestPerLocation = (matches: ReadonlyArray<RawMatch>): Array<RawMatch>
 }
 
 /**
+ * A finding with what the engine knows beyond the API: the matcher's message `variant`, which the
+ * example harness pins (`ruleid: <id>[<variant>]`) and no API response shows.
+ */
+export interface EngineFinding {
+  readonly finding: Finding
+  readonly variant?: string
+}
+
+/**
  * Turns one file's raw matches into API findings: rule metadata with per-matcher overrides,
  * location, snippet, masking of secrets, and the identity hash with its occurrence index.
  */
@@ -94,12 +103,20 @@ export const buildFindings = (
   path: string,
   content: string,
   matches: ReadonlyArray<RawMatch>
-): Array<Finding> => {
+): Array<Finding> => buildEngineFindings(catalogue, path, content, matches).map((f) => f.finding)
+
+/** The findings of `buildFindings`, each with its matcher's variant. */
+export const buildEngineFindings = (
+  catalogue: Catalogue,
+  path: string,
+  content: string,
+  matches: ReadonlyArray<RawMatch>
+): Array<EngineFinding> => {
   const doc = new SourceDoc(path, content)
   const sorted = strongestPerLocation(matches).sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
   const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret, ...pemBlockLines(content, m.start)] : [])))]
   const occurrences = new Map<string, number>()
-  const out: Array<Finding> = []
+  const out: Array<EngineFinding> = []
   for (const m of sorted) {
     const rule = catalogue.resolve(m.ruleId)
     if (rule === undefined) continue
@@ -113,7 +130,7 @@ export const buildFindings = (
     const base = matcher?.message ?? firstSentence(rule.description)
     const message = m.detail === undefined ? base : base.includes("{detail}") ? base.replaceAll("{detail}", m.detail) : `${base} (${m.detail})`
     const category = rule.category
-    const finding: EngineFinding = {
+    const finding: LocatedFinding = {
       id: findingId(hash),
       pattern_id: rule.id,
       pattern: matcher?.title ?? rule.title,
@@ -133,13 +150,16 @@ export const buildFindings = (
       remediation_hint: rule.remediation.hint,
       remediation_steps: rule.remediation.steps,
       compliance_mapping: complianceOf(rule),
-      finding_hash: hash
+      finding_hash: hash,
+      ...(m.jsonPath !== undefined ? { json_path: maskAll(m.jsonPath, secrets) } : {})
     }
+    // internal: every node of a cycle, for SARIF related locations (the API schema drops it)
     const related = m.related?.map((r) => {
       const at = doc.position(r.start)
       return { line: at.line, column: at.column, message: maskAll(r.message, secrets) }
     })
-    out.push(related === undefined || related.length === 0 ? finding : { ...finding, related_locations: related })
+    const located = related === undefined || related.length === 0 ? finding : { ...finding, related_locations: related }
+    out.push(matcher?.variant !== undefined ? { finding: located, variant: matcher.variant } : { finding: located })
   }
   return out
 }

@@ -1,6 +1,6 @@
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { loadCatalogueSync } from "../../src/catalogue/load.js"
+import { loadCatalogueSync } from "../../src/engine/index.js"
 import { Finding } from "../../src/domain/Finding.js"
 import { renderSarif } from "../../src/report/Sarif.js"
 import { findingsOf } from "./scan.js"

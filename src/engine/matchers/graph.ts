@@ -2,8 +2,9 @@ import { type BuilderGraph, type GraphEdge, getParam, type GraphNode, NODE_KINDS
 import { type Origin, provenanceOf } from "../../builders/provenance/index.js"
 import type { GraphFlowSink, GraphMatcher } from "../../domain/Rule.js"
 import { SEVERITIES, type Severity } from "../../domain/Vocabulary.js"
-import type { Span } from "../../languages/structured.js"
-import { type Deadline, DeadlineExceeded, type SourceDoc } from "../Source.js"
+import type { Span, StructuredPath } from "../../languages/structured.js"
+import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
+import { formatJsonPath } from "../../languages/structuredPath.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -272,28 +273,30 @@ class Context {
   }
 
   /** where an edge is written, narrowed to its target member; the source node when unknown */
-  edgeSpan(s: number, t: number): Span {
+  closingEdge(s: number, t: number): { span: Span; path: StructuredPath } {
     const edge = this.edgeAt.get(`${s}:${t}`)
     const doc = this.graph.doc
     if (edge?.path !== undefined) {
       for (const member of ["node", "target"]) {
         const span = doc.locate([...edge.path, member])
-        if (span !== undefined) return span
+        if (span !== undefined) return { span, path: [...edge.path, member] }
       }
       const whole = doc.locate(edge.path)
-      if (whole !== undefined) return whole
+      if (whole !== undefined) return { span: whole, path: edge.path }
     }
-    return this.graph.nodes[s]!.anchor
+    const source = this.graph.nodes[s]!
+    return { span: source.anchor, path: source.path }
   }
 
-  match(rule: Compiled, span: Span, detail: string, secret?: string): RawMatch {
+  match(rule: Compiled, span: Span, path: StructuredPath, detail: string, secret?: string): RawMatch {
     const m: RawMatch = {
       ruleId: rule.entry.rule.id,
       matcherIndex: rule.entry.matcherIndex,
       start: span.start,
       end: span.end,
       text: this.source.text.slice(span.start, span.end),
-      detail
+      detail,
+      jsonPath: formatJsonPath(path)
     }
     return secret === undefined ? m : { ...m, secret }
   }
@@ -340,6 +343,8 @@ const paramText = (v: unknown): string | undefined =>
 
 interface Hit {
   readonly span: Span
+  /** the document path of what the span points at: a parameter, embedded code or the node */
+  readonly path: StructuredPath
   readonly detail: string
   readonly secret?: string
 }
@@ -366,7 +371,8 @@ function conditions(rule: Compiled, n: GraphNode, ctx: Context): Array<Hit> | un
       if (text === undefined) continue
       const m = param.regex.exec(text)
       if (m === null) continue
-      const span = ctx.graph.doc.locate(n.paramPath(name)) ?? n.anchor
+      const located = ctx.graph.doc.locate(n.paramPath(name))
+      const span = located ?? n.anchor
       const literal = n.credentialRefs.find((c) => c.kind === "literal" && c.field === name)
       const secret =
         m.groups?.secret !== undefined && m.groups.secret !== ""
@@ -376,7 +382,7 @@ function conditions(rule: Compiled, n: GraphNode, ctx: Context): Array<Hit> | un
             : n.secretParams.has(name) && typeof value === "string"
               ? value
               : undefined
-      const hit: Hit = { span, detail: `node ${who(n)}${absentNote}: parameter ${name}` }
+      const hit: Hit = { span, path: located !== undefined ? n.paramPath(name) : n.path, detail: `node ${who(n)}${absentNote}: parameter ${name}` }
       hits.push(secret === undefined ? hit : { ...hit, secret })
     }
     if (hits.length === 0) return undefined
@@ -389,7 +395,7 @@ function conditions(rule: Compiled, n: GraphNode, ctx: Context): Array<Hit> | un
       if (m === null) continue
       const start = code.toFileOffset(m.index)
       const end = Math.max(start, code.toFileOffset(m.index + m[0].length))
-      codeHits.push({ span: { start, end }, detail: `node ${who(n)}${absentNote}: code in ${code.field}` })
+      codeHits.push({ span: { start, end }, path: code.path, detail: `node ${who(n)}${absentNote}: code in ${code.field}` })
     }
     if (codeHits.length === 0) return undefined
     if (hits.length === 0) hits.push(...codeHits)
@@ -406,9 +412,9 @@ function runNode(rule: Compiled, ctx: Context): Array<RawMatch> {
     if (hits === undefined) continue
     if (hits.length === 0) {
       const note = rule.absent === undefined ? "" : ` has no ${rule.absent.join(" or ")}`
-      out.push(ctx.match(rule, n.anchor, `node ${who(n)}${note}`))
+      out.push(ctx.match(rule, n.anchor, n.path, `node ${who(n)}${note}`))
     } else {
-      for (const h of hits) out.push(ctx.match(rule, h.span, h.detail, h.secret))
+      for (const h of hits) out.push(ctx.match(rule, h.span, h.path, h.detail, h.secret))
     }
   }
   return out
@@ -555,7 +561,8 @@ function runCycle(rule: Compiled, ctx: Context): Array<RawMatch> {
     const closing = `closed by the connection from ${who(nodes[from]!)} to ${who(nodes[to]!)}`
     const detail = `cycle: ${chain(cycle, nodes)}${more}, ${closing}${lapNote(cycle, nodes)}`
     const related = component.slice(0, MAX_RELATED).map((i) => ({ ...nodes[i]!.anchor, message: `${who(nodes[i]!)}: in the cycle` }))
-    out.push({ ...ctx.match(rule, ctx.edgeSpan(from, to), detail), related })
+    const at = ctx.closingEdge(from, to)
+    out.push({ ...ctx.match(rule, at.span, at.path, detail), related })
   }
   return out
 }
@@ -596,12 +603,12 @@ function runReaches(rule: Compiled, ctx: Context): Array<RawMatch> {
         const route: Array<number> = []
         for (let x = w; x !== -1; x = prev.get(x)!) route.push(x)
         const via = chain(route.reverse(), nodes)
-        const list: Array<Hit> = hits.length > 0 ? hits : [{ span: end.anchor, detail: `node ${who(end)}` }]
+        const list: Array<Hit> = hits.length > 0 ? hits : [{ span: end.anchor, path: end.path, detail: `node ${who(end)}` }]
         for (const h of list) {
           const key = `${h.span.start}:${h.span.end}`
           if (reported.has(key)) continue
           reported.add(key)
-          out.push(ctx.match(rule, h.span, `${h.detail} (${via})`, h.secret))
+          out.push(ctx.match(rule, h.span, h.path, `${h.detail} (${via})`, h.secret))
         }
       }
     }
@@ -694,6 +701,7 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
       if (!((sink.kinds?.has(node.kind) ?? false) || (sink.types !== undefined && typeIn(node, sink.types)))) continue
       if (sink.when !== undefined && !paramHolds(sink.when, node)) continue
       let codeSpan: Span | undefined
+      let codePath: StructuredPath | undefined
       if (sink.code !== undefined) {
         for (const code of node.embeddedCode) {
           if (code.builtin) continue
@@ -701,20 +709,27 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
           if (m === null) continue
           const start = code.toFileOffset(m.index)
           codeSpan = { start, end: Math.max(start, code.toFileOffset(m.index + m[0].length)) }
+          codePath = code.path
           break
         }
         if (codeSpan === undefined) continue
       }
       for (const param of sink.params) {
-        const candidates: Array<{ name: string; origins: ReadonlyArray<Origin>; span: Span }> = []
+        const candidates: Array<{ name: string; origins: ReadonlyArray<Origin>; span: Span; path: StructuredPath }> = []
         if (param === "@input") {
-          candidates.push({ name: "its input", origins: provenance.input(node), span: codeSpan ?? node.anchor })
+          candidates.push({ name: "its input", origins: provenance.input(node), span: codeSpan ?? node.anchor, path: codePath ?? node.path })
         } else {
           for (const [name, value] of selectParams(node.params, param)) {
             const vp = provenance.param(node, name, value)
             const cut = sink.check === "host" && vp.text !== undefined ? hostEnd(vp.text) : Infinity
             const origins = [...vp.whole, ...vp.refs.filter((r) => r.start < cut).flatMap((r) => r.origins)]
-            candidates.push({ name, origins, span: codeSpan ?? ctx.graph.doc.locate(node.paramPath(name)) ?? node.anchor })
+            const located = ctx.graph.doc.locate(node.paramPath(name))
+            candidates.push({
+              name,
+              origins,
+              span: codeSpan ?? located ?? node.anchor,
+              path: codePath ?? (located !== undefined ? node.paramPath(name) : node.path)
+            })
           }
         }
         for (const c of candidates) {
@@ -727,7 +742,7 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
           const shown = labels.length > 3 ? [...labels.slice(0, 3), `${labels.length - 3} more`] : labels
           const what = sink.label === undefined ? "" : ` (${sink.label})`
           const detail = `node ${who(node)}${what}: ${c.name} ${PHRASE[sink.check]} ${shown.join("; ")}${hit.provenance === "unknown" ? " (provenance unknown)" : ""}`
-          const m = ctx.match(rule, c.span, detail)
+          const m = ctx.match(rule, c.span, c.path, detail)
           out.push(hit.provenance === "unknown" ? { ...m, riskTier: "risk_pattern", severity: lower(rule.severity) } : { ...m, riskTier: "vulnerability" })
         }
       }

@@ -2,7 +2,8 @@ import { JSONPath } from "jsonpath-plus"
 import type { BuilderGraph } from "../../builders/Graph.js"
 import type { JsonPathMatcher } from "../../domain/Rule.js"
 import type { Span, StructuredDocument, StructuredPath } from "../../languages/structured.js"
-import { type Deadline, DeadlineExceeded, type SourceDoc } from "../Source.js"
+import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
+import { formatJsonPath } from "../../languages/structuredPath.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -258,7 +259,8 @@ function evaluate(
     start: span.start,
     end: span.end,
     text: source.text.slice(span.start, span.end),
-    detail: describe(reportPath, graph)
+    detail: describe(reportPath, graph),
+    jsonPath: formatJsonPath(reportPath)
   }
   return secret === undefined ? match : { ...match, secret }
 }
@@ -293,7 +295,7 @@ function narrow(doc: StructuredDocument, path: StructuredPath, key: boolean): Sp
 }
 
 function describe(path: StructuredPath, graph: BuilderGraph | undefined): string {
-  const jsonPath = `$${path.map((s) => (typeof s === "number" || /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("")}`
+  const jsonPath = formatJsonPath(path)
   const node = graph?.nodes.find((n) => n.path.length <= path.length && n.path.every((s, i) => String(s) === String(path[i])))
   if (node === undefined) return `at ${jsonPath}`
   const who = node.name === node.id ? `"${node.name}"` : `"${node.name}" (${node.id})`
