@@ -4,6 +4,7 @@ import { Effect, Either, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
 import { loadCatalogueForScan, makeSecretScanner } from "../engine/index.js"
+import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
 import { ScanError, UsageError } from "./errors.js"
 import { failOnOption, reachesThreshold } from "./failOn.js"
@@ -12,7 +13,7 @@ import { makeProgress } from "./Progress.js"
 import { connect, orgOption, orgRef, retriesOption, serverOption, serverUrl, timeoutOption } from "./remote/connection.js"
 import { prepareUpload } from "./remote/prepareUpload.js"
 import { remoteScan } from "./remote/remoteScan.js"
-import { colourWanted, renderReport, writeReport } from "./report.js"
+import { renderReport, writeReport } from "./report.js"
 import { readContents, walk } from "./walk.js"
 
 const MB = 1_000_000
@@ -21,8 +22,10 @@ const DESCRIPTION = `Scan a directory or file for security risks in AI agents.
 
 Without a server the embedded engine scans locally and nothing leaves the machine. With --server
 (or VIGIL_SERVER) and the key in VIGIL_API_KEY, secrets are found and replaced by
-[REDACTED-<type>] markers locally, the files go to POST /v1/scan (split into several requests
-under the limits), and the credential findings made locally are merged into the server's result.
+[REDACTED-<type>] markers locally, and the files go to the server in one upload session (chunks
+under the limits, each with the credential findings made locally: location, hash and masked text,
+never the value), which stores one scan. A server without upload sessions gets one POST /v1/scan
+per chunk instead, and the local credential findings are merged into its answers.
 
 .gitignore files at every level and .vigilignore files are honoured; .git and node_modules are
 always skipped; binaries, files over --max-file-mb and unsupported types are not scanned.
@@ -115,6 +118,7 @@ export const scanCommand = Command.make(
         process.stderr.write(
           `vigil: ${secrets} secret${secrets === 1 ? "" : "s"} redacted before upload; ` +
             (scanIds.length === 1 ? `server scan ${scanIds[0]}` : `${scanIds.length} server scans (${scanIds.join(", ")})`) +
+            (remote.session ? "" : scanIds.length > 1 ? " (the server has no upload sessions)" : "") +
             ` for agent "${result.agent_name ?? agent}"\n`
         )
       } else {

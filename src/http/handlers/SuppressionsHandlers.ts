@@ -125,10 +125,14 @@ export const SuppressionsHandlersLive = HttpApiBuilder.group(VigilApi, "suppress
         ? Effect.void
         : Effect.fail(new InsufficientRole({ error: "Creating suppressions needs the owner or admin role." }))
 
-    const suppressionId = (id: string): Effect.Effect<string, InvalidRequest> =>
+    /**
+     * An id that cannot exist is an unknown id: 404 as for a well-formed id of another organisation,
+     * without telling callers what ids look like (and without a database round trip).
+     */
+    const suppressionId = (id: string): Effect.Effect<string, NotFound> =>
       SUPPRESSION_ID_PATTERN.test(id)
         ? Effect.succeed(id)
-        : Effect.fail(new InvalidRequest({ error: `suppression_id must be sup_ followed by 32 hex digits, not ${shown(id)}.` }))
+        : Effect.fail(new NotFound({ error: `No suppression ${shown(id)} in this organisation.` }))
 
     const existing = (orgId: string, id: string): Effect.Effect<SuppressionRecord, NotFound> =>
       Effect.flatMap(repo.find(orgId, id), Option.match({
