@@ -1,11 +1,12 @@
 import { Schema } from "effect"
+import { SEVERITIES as SEVERITY_SCALE } from "./severities.js"
 
 /** Closed vocabularies shared by rules, findings, the API and the store. */
 
-export const Severity = Schema.Literal("CRITICAL", "HIGH", "MEDIUM", "LOW")
+export const Severity = Schema.Literal(...SEVERITY_SCALE)
 export type Severity = typeof Severity.Type
-export const SEVERITIES: ReadonlyArray<Severity> = ["CRITICAL", "HIGH", "MEDIUM", "LOW"]
-export const severityRank = (s: Severity): number => 3 - SEVERITIES.indexOf(s)
+export const SEVERITIES: ReadonlyArray<Severity> = SEVERITY_SCALE
+export { severityRank } from "./severities.js"
 
 export const RiskTier = Schema.Literal("vulnerability", "risk_pattern", "hardening")
 export type RiskTier = typeof RiskTier.Type

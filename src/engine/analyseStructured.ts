@@ -1,7 +1,7 @@
 import { readBuilderExport } from "../builders/index.js"
 import type { BuilderGraph, EmbeddedCode } from "../builders/Graph.js"
 import { provenanceOf } from "../builders/provenance/index.js"
-import { SEVERITIES, type Severity } from "../domain/Vocabulary.js"
+import { SEVERITIES, type Severity } from "../domain/severities.js"
 import { parseStructured } from "../languages/structured.js"
 import { type Deadline, SourceDoc } from "../languages/Source.js"
 import { formatJsonPath } from "../languages/structuredPath.js"

@@ -1,7 +1,7 @@
 import { type BuilderGraph, type GraphEdge, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
 import { type Origin, provenanceOf } from "../../builders/provenance/index.js"
 import type { GraphFlowSink, GraphMatcher } from "../../domain/Rule.js"
-import { SEVERITIES, type Severity } from "../../domain/Vocabulary.js"
+import { SEVERITIES, type Severity } from "../../domain/severities.js"
 import type { Span, StructuredPath } from "../../languages/structured.js"
 import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
 import { formatJsonPath } from "../../languages/structuredPath.js"
