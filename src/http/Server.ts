@@ -66,7 +66,8 @@ export const StoreLive = (settings: AppSettings) =>
 
 /**
  * The listening server. The engine (Scanner + CatalogueService) is an input so tests and tools can
- * provide another one; `vigil serve` provides the worker pool.
+ * provide another one; `vigil serve` provides the worker pool. The listener does not wait for the
+ * workers: /readyz answers 503 until one is ready.
  */
 export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner | CatalogueService, E>) =>
   HttpApiBuilder.serve(requestLogging).pipe(
@@ -76,7 +77,7 @@ export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner
     Layer.provide(BootstrapLive),
     HttpServer.withLogAddress,
     Layer.provide(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
-    Layer.provide(engine),
-    Layer.provide(StoreLive(settings)),
+    // built together: the workers boot while this process opens and migrates the database
+    Layer.provide(Layer.merge(engine, StoreLive(settings))),
     Layer.provide(Layer.succeed(AppConfig, settings))
   )
