@@ -122,7 +122,12 @@ export interface Results {
     readonly skipped: ReadonlyArray<PeerSkip>
     readonly comparisons: ReadonlyArray<PeerComparison>
   }
+  /** on the embedded database (the default) */
   readonly service: ServiceFigures | undefined
+  /** the same load on PostgreSQL (DATABASE_URL), without the 100 MB request */
+  readonly servicePostgres?: ServiceFigures | undefined
+  /** engine and peer figures taken from an earlier run (--service-only) */
+  readonly carriedOver?: { readonly date: string; readonly commit: string } | undefined
   readonly profiles: Record<string, ProfileSummary>
   readonly targets: ReadonlyArray<Target>
   readonly durationS: number
