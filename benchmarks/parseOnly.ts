@@ -1,5 +1,5 @@
 import type { Analyser, FileAnalysis, FileTask } from "../src/engine/Analyser.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "../src/engine/Source.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured } from "../src/languages/structured.js"
 import { parseTreeSitter } from "../src/languages/treeSitter.js"
 import { parseScript } from "../src/languages/typescript.js"

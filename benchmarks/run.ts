@@ -6,9 +6,9 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { Either } from "effect"
-import { loadCatalogueSync } from "../src/catalogue/load.js"
 import type { FileTask } from "../src/engine/Analyser.js"
 import { compileCatalogue } from "../src/engine/compileCatalogue.js"
+import { loadCatalogueSync } from "../src/engine/index.js"
 import { splitIntoBatches } from "../src/engine/pool/batches.js"
 import {
   CORPUS_LANGUAGE,

@@ -5,9 +5,7 @@ import { CatalogueService } from "../src/catalogue/Catalogue.js"
 import { packageRoot } from "../src/catalogue/paths.js"
 import type { Finding } from "../src/domain/Finding.js"
 import type { FileEntry } from "../src/domain/Scan.js"
-import { finalizeScan } from "../src/engine/Result.js"
-import { Scanner } from "../src/engine/Scanner.js"
-import { ScannerLive } from "../src/engine/ScannerLive.js"
+import { finalizeScan, Scanner, ScannerLive } from "../src/engine/index.js"
 
 /**
  * False-positive review over ../shared/corpus: official framework examples and real builder exports.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Either } from "effect"
-import { loadCatalogueSync } from "../src/catalogue/load.js"
+import { loadCatalogueSync } from "../src/engine/index.js"
 import { packageRoot } from "../src/catalogue/paths.js"
 import { checkRedos, regexKey } from "../src/catalogue/redos.js"
 import { catalogueRegexes, codeRegexes } from "../src/catalogue/regexInventory.js"

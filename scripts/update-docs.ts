@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Either } from "effect"
-import { loadCatalogueSync } from "../src/catalogue/load.js"
+import { loadCatalogueSync } from "../src/engine/index.js"
 import { packageRoot } from "../src/catalogue/paths.js"
 import { renderRulesTable, withRulesTable } from "../src/report/RulesTable.js"
 

@@ -3,7 +3,7 @@ import { type BuilderGraph, readBuilderExport } from "../src/builders/index.js"
 import type { LoadedRule } from "../src/catalogue/Catalogue.js"
 import type { GraphMatcher } from "../src/domain/Rule.js"
 import { compileGraph, GraphCompileError } from "../src/engine/matchers/graph.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "../src/engine/Source.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured } from "../src/languages/structured.js"
 
 type Fields = Omit<GraphMatcher, "kind" | "target">

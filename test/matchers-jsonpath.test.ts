@@ -3,7 +3,7 @@ import { readBuilderExport } from "../src/builders/index.js"
 import type { LoadedRule } from "../src/catalogue/Catalogue.js"
 import type { JsonPathMatcher } from "../src/domain/Rule.js"
 import { compileJsonPath, JsonPathCompileError } from "../src/engine/matchers/jsonpath.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "../src/engine/Source.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured, type StructuredDocument } from "../src/languages/structured.js"
 
 type Then = JsonPathMatcher["then"]

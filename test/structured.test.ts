@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Scalar, stringify } from "yaml"
-import { Deadline, DeadlineExceeded, SourceDoc } from "../src/engine/Source.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured, type StructuredDocument, type StructuredPath } from "../src/languages/structured.js"
 
 const parse = (text: string, format: "json" | "yaml") => parseStructured(new SourceDoc(`f.${format}`, text), format, Deadline.never())

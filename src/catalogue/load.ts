@@ -4,23 +4,27 @@ import { basename, join, relative } from "node:path"
 import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
-import { FRAMEWORK_IDS } from "../engine/frameworks.js"
+import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
-import { checkMatcher } from "./checkMatcher.js"
 import { parseCvss31 } from "./cvss.js"
 import { defaultComplianceDir, defaultRulesDir } from "./paths.js"
 import { formatPath, type KeyPath, parseLocatedYaml } from "./yamlLocate.js"
 
-export interface LoadOptions {
-  readonly rulesDir?: string
-  readonly complianceDir?: string
-  /**
-   * Compile every matcher on its own to report broken queries against their rule (default true).
-   * Analysis workers skip it: the parent validated the same catalogue before starting them, and the
-   * combined compile they do anyway would still fail loudly.
-   */
-  readonly checkMatchers?: boolean
+/** What is wrong with one matcher, at a path inside it. */
+export interface MatcherProblem {
+  readonly path: KeyPath
+  readonly message: string
+}
+
+/** Compiles one decoded matcher; the engine supplies it, since only the engine can compile matchers. */
+export type MatcherCheck = (matcher: Matcher) => MatcherProblem | undefined
+
+export interface ReadOptions {
+  readonly rulesDir?: string | undefined
+  readonly complianceDir?: string | undefined
+  /** When given, every matcher is compiled on its own so a broken query is reported against its rule. */
+  readonly checkMatcher?: MatcherCheck
 }
 
 const MATCHER_SCHEMAS = {
@@ -78,10 +82,11 @@ const idSet = (c: ComplianceCatalogue | undefined): Set<string> =>
   new Set(c === undefined ? [] : c.entries.flatMap((e) => [e.id, ...(e.aliases ?? [])]))
 
 /**
- * Loads rules/ and compliance/, decodes every file with the Schema, checks cross-references and
- * compiles every matcher. All problems are collected, so one run shows everything to fix.
+ * Reads rules/ and compliance/, decodes every file with the Schema, checks cross-references and,
+ * with `checkMatcher`, compiles every matcher. All problems are collected, so one run shows
+ * everything to fix. Callers load through the engine's `loadCatalogueSync`, which supplies the check.
  */
-export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Catalogue, CatalogueLoadError> => {
+export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Catalogue, CatalogueLoadError> => {
   const rulesDir = options.rulesDir ?? defaultRulesDir()
   const complianceDir = options.complianceDir ?? defaultComplianceDir()
   const problems: Array<CatalogueProblem> = []
@@ -136,7 +141,7 @@ export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Cata
         for (const i of issuesOf(decoded.left)) report(["matchers", index, ...i.path], i.message)
         return
       }
-      const problem = options.checkMatchers === false ? undefined : checkMatcher(decoded.right)
+      const problem = options.checkMatcher?.(decoded.right)
       if (problem !== undefined) report(["matchers", index, ...problem.path], problem.message)
       matchers.push(decoded.right)
     })

@@ -1,8 +1,6 @@
 import { Command, Options } from "@effect/cli"
 import { Console, Effect, Either } from "effect"
-import { runHarness } from "../catalogue/harness.js"
-import { loadCatalogueSync } from "../catalogue/load.js"
-import { compileCatalogue } from "../engine/compileCatalogue.js"
+import { loadCatalogueSync, runHarness } from "../engine/index.js"
 import { renderRulesTable } from "../report/RulesTable.js"
 
 const rulesDir = Options.directory("rules-dir").pipe(Options.optional, Options.withDescription("catalogue to use instead of the shipped rules/"))
@@ -30,7 +28,7 @@ const validateCommand = Command.make("validate", { rulesDir }, (args) =>
 const testCommand = Command.make("test", { rulesDir }, (args) =>
   Effect.gen(function*() {
     const catalogue = yield* load(args.rulesDir)
-    const report = runHarness(compileCatalogue(catalogue), catalogue)
+    const report = runHarness(catalogue)
     for (const f of report.failures) yield* Console.error(`FAIL ${f.rule} ${f.file}${f.line !== undefined ? `:${f.line}` : ""}: ${f.message}`)
     yield* Console.log(`${report.rules} rules, ${report.examples} example files, ${report.annotatedLines} annotated lines: ${report.rules - new Set(report.failures.map((f) => f.rule)).size} passed, ${new Set(report.failures.map((f) => f.rule)).size} failed`)
     if (report.failures.length > 0) process.exitCode = 1

@@ -3,10 +3,8 @@ import { Effect } from "effect"
 import { type Catalogue, CatalogueService } from "../catalogue/Catalogue.js"
 import type { FileEntry, FileOutcome, ScanResult } from "../domain/Scan.js"
 import type { Policy } from "../domain/Vocabulary.js"
-import { finalizeScan } from "../engine/Result.js"
-import { Scanner } from "../engine/Scanner.js"
-import { ScannerLive } from "../engine/ScannerLive.js"
-import { toScanResult } from "../report/ScanResultJson.js"
+import { Scanner, ScannerLive } from "../engine/index.js"
+import { concludeScan, quickWinActionOf } from "../usecases/concludeScan.js"
 import { ScanError } from "./errors.js"
 import type { Progress } from "./Progress.js"
 
@@ -26,15 +24,18 @@ export const localScan = (input: {
       budgetMs: input.budgetSeconds * 1000,
       onProgress: (done) => input.progress.analysed(done)
     }).pipe(Effect.mapError((e) => new ScanError({ message: `the scan could not run: ${e.reason}` })))
-    const outcome = finalizeScan(
+    const result = yield* concludeScan(
       {
         ...analysis,
         filesSkipped: analysis.filesSkipped + input.walkSkipped.length,
         outcomes: [...input.walkSkipped, ...analysis.outcomes]
       },
-      { policy: input.policy, quickWinAction: (id) => catalogue.resolve(id)?.quick_win ?? id }
+      {
+        policy: input.policy,
+        quickWinAction: quickWinActionOf((id) => catalogue.resolve(id)),
+        identify: () => Effect.succeed({ scan_id: randomUUID(), agent_name: input.agentName })
+      }
     )
-    const result: ScanResult = { ...toScanResult(outcome, { scan_id: randomUUID(), agent_name: input.agentName }), policy: input.policy }
     return { result, catalogue }
   }).pipe(
     Effect.provide(ScannerLive({ workers: 0, budgetMs: input.budgetSeconds * 1000 })),

@@ -1,10 +1,10 @@
 import { firstScriptError, parseScript } from "../languages/typescript.js"
 import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
+import type { Deadline, SourceDoc } from "../languages/Source.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
 import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
-import type { Deadline, SourceDoc } from "./Source.js"
 
 export type CodeLanguage = "python" | "go" | "javascript" | "typescript"
 

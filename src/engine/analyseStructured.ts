@@ -1,11 +1,11 @@
 import { readBuilderExport } from "../builders/index.js"
 import type { EmbeddedCode } from "../builders/Graph.js"
 import { parseStructured } from "../languages/structured.js"
+import { type Deadline, SourceDoc } from "../languages/Source.js"
 import type { FileKind } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { type Deadline, SourceDoc } from "./Source.js"
 
 export interface StructuredAnalysis {
   readonly kind: FileKind

@@ -1,9 +1,9 @@
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
 import type { ComplianceMapping, Finding } from "../domain/Finding.js"
+import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { SourceDoc } from "./Source.js"
 
 const SNIPPET_LINE_MAX = 200
 

@@ -1,13 +1,13 @@
 import { Either } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
-import { loadCatalogueSync } from "../catalogue/load.js"
+import { detectFrameworks, type Framework } from "../domain/frameworks.js"
+import { Deadline, DeadlineExceeded, SourceDoc } from "../languages/Source.js"
 import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
 import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
-import { detectFrameworks, type Framework } from "./frameworks.js"
+import { loadCatalogueSync } from "./loadCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { Deadline, DeadlineExceeded, SourceDoc } from "./Source.js"
 
 export interface AnalyserOptions {
   readonly rulesDir: string

@@ -4,7 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Effect, Layer, Option } from "effect"
 import { CatalogueService } from "../catalogue/Catalogue.js"
 import { AppConfig, type AppSettings } from "../config/AppConfig.js"
-import type { Scanner } from "../engine/Scanner.js"
+import type { Scanner } from "../engine/index.js"
 import { bootstrapOwnerKey } from "../store/Bootstrap.js"
 import { DatabaseLive } from "../store/Database.js"
 import { DiffRepo } from "../store/DiffRepo.js"
@@ -22,7 +22,7 @@ import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
 import { AuthenticationLive } from "./middleware/AuthenticationLive.js"
 import { ErrorShapingLive } from "./middleware/ErrorShaping.js"
 import { requestLogging } from "./middleware/RequestLogging.js"
-import { ScanService } from "./ScanService.js"
+import { ScanService } from "../usecases/ScanService.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(

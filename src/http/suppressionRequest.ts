@@ -6,8 +6,7 @@ import {
   SUPPRESSION_REASONS,
   type SuppressionReason
 } from "../domain/Suppression.js"
-import { normalisePath } from "../engine/classify.js"
-import type { FindingFacts, SuppressionScope } from "../engine/SuppressionMatch.js"
+import { type FindingFacts, normalisePath, type SuppressionScope } from "../engine/index.js"
 
 /**
  * Checking of suppression bodies by hand, as for scans: each problem gets its own message, and the

@@ -1,4 +1,4 @@
-import type { Deadline, SourceDoc } from "../engine/Source.js"
+import type { Deadline, SourceDoc } from "./Source.js"
 import { parseJson } from "./structuredJson.js"
 import type { StructuredResult } from "./structuredTypes.js"
 import { parseYaml } from "./structuredYaml.js"

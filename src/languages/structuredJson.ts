@@ -1,4 +1,4 @@
-import { type Deadline, DeadlineExceeded, type SourceDoc } from "../engine/Source.js"
+import { type Deadline, DeadlineExceeded, type SourceDoc } from "./Source.js"
 import { OffsetMapBuilder } from "./structuredOffsets.js"
 import {
   MAX_NESTING,

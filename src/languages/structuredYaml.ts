@@ -13,7 +13,7 @@ import {
   type Scalar,
   visit
 } from "yaml"
-import { type Deadline, DeadlineExceeded, type SourceDoc } from "../engine/Source.js"
+import { type Deadline, DeadlineExceeded, type SourceDoc } from "./Source.js"
 import {
   MAX_NESTING,
   type OffsetMapper,

@@ -1,7 +1,7 @@
 import Parser from "tree-sitter"
 import Go from "tree-sitter-go"
 import Python from "tree-sitter-python"
-import { type Deadline, DeadlineExceeded } from "../engine/Source.js"
+import { type Deadline, DeadlineExceeded } from "./Source.js"
 
 export type TreeSitterLanguage = "python" | "go"
 export type SyntaxNode = Parser.SyntaxNode

@@ -1,5 +1,5 @@
 import { ts } from "ts-morph"
-import { type Deadline, DeadlineExceeded } from "../engine/Source.js"
+import { type Deadline, DeadlineExceeded } from "./Source.js"
 
 export { ts }
 

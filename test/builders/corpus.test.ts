@@ -2,7 +2,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { detectBuilder, normalise } from "../../src/builders/index.js"
-import { Deadline, SourceDoc } from "../../src/engine/Source.js"
+import { Deadline, SourceDoc } from "../../src/languages/Source.js"
 import { parseStructured } from "../../src/languages/structured.js"
 
 /**

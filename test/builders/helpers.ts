@@ -1,4 +1,4 @@
-import { Deadline, SourceDoc } from "../../src/engine/Source.js"
+import { Deadline, SourceDoc } from "../../src/languages/Source.js"
 import { type BuilderGraph, detectBuilder, normalise } from "../../src/builders/index.js"
 import { parseStructured, type StructuredDocument } from "../../src/languages/structured.js"
 

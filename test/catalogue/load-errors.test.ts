@@ -4,8 +4,8 @@ import { join } from "node:path"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { formatProblem } from "../../src/catalogue/CatalogueLoadError.js"
-import { loadCatalogueSync } from "../../src/catalogue/load.js"
 import { defaultComplianceDir, defaultRulesDir } from "../../src/catalogue/paths.js"
+import { loadCatalogueSync } from "../../src/engine/index.js"
 
 const baseRule = readFileSync(join(defaultRulesDir(), "exec_eval", "rule.yaml"), "utf8")
 

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { loadCatalogueSync } from "../../src/catalogue/load.js"
 import { packageRoot } from "../../src/catalogue/paths.js"
+import { loadCatalogueSync } from "../../src/engine/index.js"
 import { renderRulesTable, RULES_TABLE_END, RULES_TABLE_START } from "../../src/report/RulesTable.js"
 
 describe("README", () => {

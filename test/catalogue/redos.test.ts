@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { loadCatalogueSync } from "../../src/catalogue/load.js"
 import { packageRoot } from "../../src/catalogue/paths.js"
 import { checkRedos, regexKey } from "../../src/catalogue/redos.js"
 import { catalogueRegexes, codeRegexes } from "../../src/catalogue/regexInventory.js"
+import { loadCatalogueSync } from "../../src/engine/index.js"
 
 /**
  * Every regex the product runs (rules and src/) must be free of super-linear backtracking, checked by

@@ -2,9 +2,8 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Catalogue } from "../../src/catalogue/Catalogue.js"
 import { formatProblem } from "../../src/catalogue/CatalogueLoadError.js"
-import { runRuleExamples } from "../../src/catalogue/harness.js"
-import { loadCatalogueSync } from "../../src/catalogue/load.js"
 import { compileCatalogue } from "../../src/engine/compileCatalogue.js"
+import { loadCatalogueSync, runRuleExamples } from "../../src/engine/index.js"
 
 const loadShipped = (): Catalogue => {
   const loaded = loadCatalogueSync()

@@ -1,8 +1,7 @@
 import { Effect } from "effect"
 import type { Finding } from "../../domain/Finding.js"
-import { matcherFor } from "../../engine/SuppressionMatch.js"
+import { CREDENTIAL_RULE, matcherFor } from "../../engine/index.js"
 import type { RemoteError } from "../errors.js"
-import { CREDENTIAL_RULE } from "./secretScanner.js"
 import { listAllSuppressions } from "./suppressionsClient.js"
 import type { Connection } from "./VigilClient.js"
 

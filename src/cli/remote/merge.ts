@@ -1,8 +1,8 @@
+import { Effect } from "effect"
 import type { Finding } from "../../domain/Finding.js"
 import type { FileOutcome, ScanResult } from "../../domain/Scan.js"
 import type { Policy } from "../../domain/Vocabulary.js"
-import { finalizeScan } from "../../engine/Result.js"
-import { toScanResult } from "../../report/ScanResultJson.js"
+import { concludeScan } from "../../usecases/concludeScan.js"
 import { type LineEdit, originalColumn } from "./redact.js"
 
 /**
@@ -10,7 +10,7 @@ import { type LineEdit, originalColumn } from "./redact.js"
  * locally. Lines need no mapping (redaction keeps them); columns after a marker are mapped back.
  * The server's own credential findings on redacted lines are dropped: they describe the markers
  * (or the same secrets the local findings already report, from the original text). Counting,
- * scoring and quick wins are then recomputed by the engine's finalizeScan, over everything.
+ * scoring and quick wins are then recomputed by concludeScan, the step every scan ends with.
  */
 export interface MergeInput {
   readonly answers: ReadonlyArray<ScanResult>
@@ -29,7 +29,7 @@ export interface MergeInput {
 
 const lineKey = (file: string, line: number): string => `${file}\u0000${line}`
 
-export const mergeResults = (input: MergeInput): ScanResult => {
+export const mergeResults = (input: MergeInput): Effect.Effect<ScanResult> => {
   const covered = new Set<string>()
   for (const [file, edits] of input.edits) for (const e of edits) covered.add(lineKey(file, e.line))
   for (const f of input.credentialFindings) covered.add(lineKey(f.file, f.line))
@@ -51,7 +51,8 @@ export const mergeResults = (input: MergeInput): ScanResult => {
       a.pattern_id.localeCompare(b.pattern_id)
   )
   const serverOutcomes = input.answers.flatMap((a) => a.file_outcomes ?? [])
-  const outcome = finalizeScan(
+  const first = input.answers[0]
+  return concludeScan(
     {
       findings,
       outcomes: [...input.notUploaded, ...serverOutcomes],
@@ -60,16 +61,16 @@ export const mergeResults = (input: MergeInput): ScanResult => {
       filesNotAnalysed: serverOutcomes.filter((o) => o.status === "not_analysed").length,
       durationMs: input.durationMs
     },
-    { policy: input.policy, quickWinAction: input.quickWinAction }
+    {
+      policy: input.policy,
+      quickWinAction: input.quickWinAction,
+      identify: () =>
+        Effect.succeed({
+          scan_id: input.scanId,
+          ...(first?.agent_id !== undefined ? { agent_id: first.agent_id } : {}),
+          ...(first?.agent_name !== undefined ? { agent_name: first.agent_name } : {}),
+          ...(first?.created_at !== undefined ? { created_at: first.created_at } : {})
+        })
+    }
   )
-  const first = input.answers[0]
-  return {
-    ...toScanResult(outcome, {
-      scan_id: input.scanId,
-      ...(first?.agent_id !== undefined ? { agent_id: first.agent_id } : {}),
-      ...(first?.agent_name !== undefined ? { agent_name: first.agent_name } : {}),
-      ...(first?.created_at !== undefined ? { created_at: first.created_at } : {})
-    }),
-    policy: input.policy
-  }
 }

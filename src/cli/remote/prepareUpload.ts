@@ -1,12 +1,8 @@
 import type { Catalogue } from "../../catalogue/Catalogue.js"
 import type { Finding } from "../../domain/Finding.js"
 import type { FileEntry, FileOutcome } from "../../domain/Scan.js"
-import type { FileKind } from "../../engine/Analyser.js"
-import { buildFindings } from "../../engine/buildFindings.js"
-import { classify, normalisePath } from "../../engine/classify.js"
-import { maskAll } from "../../engine/Mask.js"
+import { buildFindings, classify, type FileKind, maskAll, normalisePath, type SecretHit, type SecretScanner } from "../../engine/index.js"
 import { type KnownSecret, knownSecrets, type LineEdit, redact, secretSpans } from "./redact.js"
-import type { SecretHit, SecretScanner } from "./secretScanner.js"
 
 /**
  * What a remote scan uploads and what it keeps: the analysable files with their secrets redacted,

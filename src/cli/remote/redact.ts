@@ -1,5 +1,5 @@
-import { SourceDoc } from "../../engine/Source.js"
-import type { SecretHit } from "./secretScanner.js"
+import type { SecretHit } from "../../engine/index.js"
+import { SourceDoc } from "../../languages/Source.js"
 
 /**
  * Replaces secrets by `[REDACTED-<type>]` markers before a file leaves the machine. Newlines are

@@ -3,13 +3,14 @@ import { Effect, Either, ParseResult, Schema } from "effect"
 import type { Catalogue } from "../../catalogue/Catalogue.js"
 import { type FileEntry, type FileOutcome, ScanResult } from "../../domain/Scan.js"
 import type { Policy } from "../../domain/Vocabulary.js"
+import { CREDENTIAL_RULE, makeSecretScanner } from "../../engine/index.js"
 import { RemoteError } from "../errors.js"
 import type { Progress } from "../Progress.js"
 import { chunkFiles, type RequestLimits } from "./chunk.js"
 import { withoutSuppressed } from "./credentialSuppressions.js"
+import { quickWinActionOf } from "../../usecases/concludeScan.js"
 import { mergeResults } from "./merge.js"
 import { prepareUpload } from "./prepareUpload.js"
-import { CREDENTIAL_RULE, makeSecretScanner } from "./secretScanner.js"
 import { type ApiAnswer, type Connection, describeBody, failureOf, send } from "./VigilClient.js"
 
 /**
@@ -136,7 +137,7 @@ export const remoteScan = (input: RemoteScanInput): Effect.Effect<RemoteScanOutp
         `vigil: ${prepared.credentialFindings.length} credential finding(s) were made locally; set VIGIL_ORG (or --org) so your organisation's suppressions apply to them too`
       )
     }
-    const result = mergeResults({
+    const result = yield* mergeResults({
       answers,
       credentialFindings,
       edits: prepared.edits,
@@ -144,7 +145,7 @@ export const remoteScan = (input: RemoteScanInput): Effect.Effect<RemoteScanOutp
       fileOrder: prepared.uploads.map((f) => f.path),
       isCredentialRule: (id) => catalogue.resolve(id)?.id === credentialRule,
       policy: input.policy,
-      quickWinAction: (id) => catalogue.resolve(id)?.quick_win ?? `Fix the ${id} findings.`,
+      quickWinAction: quickWinActionOf((id) => catalogue.resolve(id)),
       scanId: answers[0]?.scan_id ?? randomUUID(),
       durationMs: Date.now() - started
     })

@@ -1,7 +1,7 @@
 import { type BuilderGraph, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
 import type { GraphMatcher } from "../../domain/Rule.js"
 import type { Span } from "../../languages/structured.js"
-import { type Deadline, DeadlineExceeded, type SourceDoc } from "../Source.js"
+import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 

@@ -2,7 +2,7 @@ import { JSONPath } from "jsonpath-plus"
 import type { BuilderGraph } from "../../builders/Graph.js"
 import type { JsonPathMatcher } from "../../domain/Rule.js"
 import type { Span, StructuredDocument, StructuredPath } from "../../languages/structured.js"
-import { type Deadline, DeadlineExceeded, type SourceDoc } from "../Source.js"
+import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 

@@ -1,5 +1,5 @@
 import type { RegexMatcher } from "../../domain/Rule.js"
-import { type Deadline, DeadlineExceeded } from "../Source.js"
+import { type Deadline, DeadlineExceeded } from "../../languages/Source.js"
 import { shannonEntropy } from "./entropy.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"

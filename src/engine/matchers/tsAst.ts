@@ -1,6 +1,6 @@
 import type { TsAstMatcher } from "../../domain/Rule.js"
 import { ts } from "../../languages/typescript.js"
-import { type Deadline, DeadlineExceeded } from "../Source.js"
+import { type Deadline, DeadlineExceeded } from "../../languages/Source.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatchContext } from "./SyntaxView.js"
 import type { MatcherEntry } from "./treeSitter.js"

@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { NotReady } from "../../domain/Errors.js"
-import { Scanner } from "../../engine/Scanner.js"
+import { Scanner } from "../../engine/index.js"
 import { VigilApi } from "../api/Api.js"
 
 export const HealthHandlersLive = HttpApiBuilder.group(VigilApi, "health", (handlers) =>

@@ -12,8 +12,8 @@ import { readBody } from "../RequestBody.js"
 import { streamedJson } from "../jsonStream.js"
 import { RequestNotes } from "../RequestNotes.js"
 import { scanRateLimitResponse } from "../scanRateLimit.js"
-import { ScanService } from "../ScanService.js"
-import { validateScanRequest } from "../scanRequest.js"
+import { ScanService } from "../../usecases/ScanService.js"
+import { agentNameFor, validateScanRequest } from "../scanRequest.js"
 
 /**
  * POST /api/v1/scan: multipart in, the same scan as POST /v1/scan out (ScanService), with the same
@@ -44,7 +44,7 @@ export const LegacyHandlersLive = HttpApiBuilder.group(VigilApi, "legacy", (hand
         if (Either.isLeft(asJson)) return yield* Effect.fail(new InvalidRequest({ error: asJson.left }))
         const valid = validateScanRequest(asJson.right, limits)
         if (Either.isLeft(valid)) return yield* Effect.fail(new InvalidRequest({ error: valid.left }))
-        const result = yield* scans.run(principal, valid.right)
+        const result = yield* scans.run(principal, { ...valid.right, agentName: agentNameFor(valid.right) })
         const notes = yield* Effect.serviceOption(RequestNotes)
         if (Option.isSome(notes)) notes.value.scanId = result.scan_id
         // thousands of findings and their SARIF log are written piece by piece, never as one string

@@ -10,8 +10,8 @@ import { readJsonBody } from "../RequestBody.js"
 import { streamedJson } from "../jsonStream.js"
 import { RequestNotes } from "../RequestNotes.js"
 import { scanRateLimitResponse } from "../scanRateLimit.js"
-import { ScanService } from "../ScanService.js"
-import { validateScanRequest } from "../scanRequest.js"
+import { ScanService } from "../../usecases/ScanService.js"
+import { agentNameFor, validateScanRequest } from "../scanRequest.js"
 
 /**
  * POST /v1/scan reads its body itself (handleRaw): the limit must hold for chunked bodies too, and
@@ -32,7 +32,7 @@ export const ScansHandlersLive = HttpApiBuilder.group(VigilApi, "scans", (handle
         const body = yield* readJsonBody(config.maxBodyBytes)
         const request = validateScanRequest(body, limits)
         if (Either.isLeft(request)) return yield* Effect.fail(new InvalidRequest({ error: request.left }))
-        const result = yield* scans.run(principal, request.right)
+        const result = yield* scans.run(principal, { ...request.right, agentName: agentNameFor(request.right) })
         const notes = yield* Effect.serviceOption(RequestNotes)
         if (Option.isSome(notes)) notes.value.scanId = result.scan_id
         // thousands of findings and their SARIF log are written piece by piece, never as one string

@@ -1,23 +1,20 @@
+import type { MatcherProblem } from "../catalogue/load.js"
 import type { Matcher } from "../domain/Rule.js"
-import { compileGraph } from "../engine/matchers/graph.js"
-import { compileJsonPath } from "../engine/matchers/jsonpath.js"
-import { compileRegexPatterns } from "../engine/matchers/regex.js"
-import { compileTaintRules } from "../engine/matchers/taint/compileTaint.js"
-import { checkTreeSitterQuery } from "../engine/matchers/treeSitter.js"
-import { checkTsAstMatcher, TS_CAPTURES } from "../engine/matchers/tsAst.js"
-import { makeTsView } from "../engine/matchers/tsView.js"
-import { compileWhere, WhereCompileError } from "../engine/matchers/where.js"
 import { ts } from "../languages/typescript.js"
-import type { KeyPath } from "./yamlLocate.js"
-
-export interface MatcherProblem {
-  readonly path: KeyPath
-  readonly message: string
-}
-
+import { compileGraph } from "./matchers/graph.js"
+import { compileJsonPath } from "./matchers/jsonpath.js"
+import { compileRegexPatterns } from "./matchers/regex.js"
+import { compileTaintRules } from "./matchers/taint/compileTaint.js"
+import { checkTreeSitterQuery } from "./matchers/treeSitter.js"
+import { checkTsAstMatcher, TS_CAPTURES } from "./matchers/tsAst.js"
+import { makeTsView } from "./matchers/tsView.js"
+import { compileWhere, WhereCompileError } from "./matchers/where.js"
 const emptyTsView = makeTsView(ts.createSourceFile("x.ts", "", ts.ScriptTarget.Latest))
 
-/** Compiles a decoded matcher on its own, so a broken query or regex is reported against its rule. */
+/**
+ * Compiles a decoded matcher on its own, so a broken query or regex is reported against its rule.
+ * The catalogue only decodes; the engine hands this check to its loader (see loadCatalogue.ts).
+ */
 export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
   try {
     switch (matcher.kind) {

@@ -1,9 +1,9 @@
-import type { Catalogue } from "../../catalogue/Catalogue.js"
-import type { FileKind } from "../../engine/Analyser.js"
-import { type CompiledCatalogue, compileCatalogue } from "../../engine/compileCatalogue.js"
-import { analyseFile, DEFAULT_PER_FILE_MS } from "../../engine/createAnalyser.js"
-import type { RawMatch } from "../../engine/matchers/RawMatch.js"
-import { Deadline, DeadlineExceeded } from "../../engine/Source.js"
+import type { Catalogue } from "../catalogue/Catalogue.js"
+import { Deadline, DeadlineExceeded } from "../languages/Source.js"
+import type { FileKind } from "./Analyser.js"
+import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
+import { analyseFile, DEFAULT_PER_FILE_MS } from "./createAnalyser.js"
+import type { RawMatch } from "./matchers/RawMatch.js"
 
 /**
  * Local secret detection for remote scans: the credentials rule of the catalogue, and only it, run

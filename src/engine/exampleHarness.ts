@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
-import type { FileKind } from "../engine/Analyser.js"
-import { analyseFile } from "../engine/createAnalyser.js"
-import type { CompiledCatalogue } from "../engine/compileCatalogue.js"
-import { Deadline, SourceDoc } from "../engine/Source.js"
-import type { Catalogue, LoadedRule } from "./Catalogue.js"
+import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
+import { Deadline, SourceDoc } from "../languages/Source.js"
+import type { FileKind } from "./Analyser.js"
+import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
+import { analyseFile } from "./createAnalyser.js"
 
 /**
  * The rule harness: every rule is tested by annotated example files in rules/<id>/examples/.
@@ -156,7 +156,7 @@ export const runRuleExamples = (compiled: CompiledCatalogue, catalogue: Catalogu
   return { examples, annotatedLines, failures }
 }
 
-export const runHarness = (compiled: CompiledCatalogue, catalogue: Catalogue): HarnessReport => {
+export const runHarness = (catalogue: Catalogue, compiled: CompiledCatalogue = compileCatalogue(catalogue)): HarnessReport => {
   let examples = 0
   let annotatedLines = 0
   const failures: Array<ExampleFailure> = []

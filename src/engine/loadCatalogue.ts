@@ -1,0 +1,24 @@
+import type { Either } from "effect"
+import type { Catalogue } from "../catalogue/Catalogue.js"
+import type { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
+import { readCatalogueSync } from "../catalogue/load.js"
+import { checkMatcher } from "./checkMatcher.js"
+
+export interface LoadOptions {
+  readonly rulesDir?: string | undefined
+  readonly complianceDir?: string | undefined
+  /**
+   * Compile every matcher on its own to report broken queries against their rule (default true).
+   * Analysis workers skip it: the parent validated the same catalogue before starting them, and the
+   * combined compile they do anyway would still fail loudly.
+   */
+  readonly checkMatchers?: boolean
+}
+
+/** The catalogue as decoded by catalogue/, with every matcher compiled by the engine on its own. */
+export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Catalogue, CatalogueLoadError> =>
+  readCatalogueSync({
+    rulesDir: options.rulesDir,
+    complianceDir: options.complianceDir,
+    ...(options.checkMatchers === false ? {} : { checkMatcher })
+  })
