@@ -22,13 +22,15 @@ import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
 import { AuthenticationLive } from "./middleware/AuthenticationLive.js"
 import { ErrorShapingLive } from "./middleware/ErrorShaping.js"
 import { requestLogging } from "./middleware/RequestLogging.js"
+import { OrgAccess } from "../usecases/OrgAccess.js"
 import { ScanService } from "../usecases/ScanService.js"
+import { SuppressionsService } from "../usecases/SuppressionsService.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(
   Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive, LegacyHandlersLive]),
   Layer.provide(AuthenticationLive),
-  Layer.provide(ScanService.Default)
+  Layer.provide([ScanService.Default, SuppressionsService.Default, OrgAccess.Default])
 )
 
 const printBootstrapKey = Effect.flatMap(bootstrapOwnerKey, (created) =>
