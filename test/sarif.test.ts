@@ -5,11 +5,17 @@ import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
+import { Either } from "effect"
 import type { LoadedRule } from "../src/catalogue/Catalogue.js"
 import { cvss31BaseScore } from "../src/catalogue/cvss.js"
 import type { Finding } from "../src/domain/Finding.js"
+import { compileCatalogue } from "../src/engine/compileCatalogue.js"
+import { analyseFile } from "../src/engine/createAnalyser.js"
+import { buildFindings, loadCatalogueSync } from "../src/engine/index.js"
+import { Deadline } from "../src/languages/Source.js"
 import {
   cweTag,
+  logicalLocationOf,
   owaspTag,
   primaryLocationLineHash,
   relativeUri,
@@ -23,19 +29,16 @@ import {
 const Ajv = AjvDraft04.default
 const addFormats = addFormatsModule.default
 
-const SCHEMA_PATH = path.resolve(process.cwd(), "../shared/reference/sarif-schema-2.1.0.json")
-const schemaPresent = fs.existsSync(SCHEMA_PATH)
-if (!schemaPresent) console.warn(`SARIF schema not found at ${SCHEMA_PATH}: skipping schema validation`)
+// the official OASIS schema, committed next to the tests so validation never depends on the machine
+const SCHEMA_PATH = new URL("./support/sarif-schema-2.1.0.json", import.meta.url)
 
 const validateAgainstSchema = (() => {
-  if (!schemaPresent) return undefined
   const ajv = new Ajv({ allErrors: true, strict: false })
   addFormats(ajv)
   return ajv.compile(JSON.parse(fs.readFileSync(SCHEMA_PATH, "utf8")) as object)
 })()
 
 const expectSchemaValid = (log: SarifLog): void => {
-  if (validateAgainstSchema === undefined) return
   const valid = validateAgainstSchema(JSON.parse(JSON.stringify(log)))
   expect(validateAgainstSchema.errors ?? [], JSON.stringify(validateAgainstSchema.errors, null, 2)).toEqual([])
   expect(valid).toBe(true)
@@ -166,18 +169,18 @@ const ruleById = (log: SarifLog, id: string): SarifReportingDescriptor => {
 // --- tests
 
 describe("renderSarif: SARIF 2.1.0 schema", () => {
-  it.skipIf(!schemaPresent)("produces a log valid against the OASIS schema", () => {
+  it("produces a log valid against the OASIS schema", () => {
     expectSchemaValid(render())
   })
 
-  it.skipIf(!schemaPresent)("produces a valid log with zero results for no findings", () => {
+  it("produces a valid log with zero results for no findings", () => {
     const log = render([])
     expectSchemaValid(log)
     expect(run(log).results).toEqual([])
     expect(run(log).tool.driver.rules).toEqual([])
   })
 
-  it.skipIf(!schemaPresent)("stays valid for arbitrary paths, messages and snippets", () => {
+  it("stays valid for arbitrary paths, messages and snippets", () => {
     fc.assert(
       fc.property(
         fc.string({ unit: "binary" }),
@@ -368,6 +371,56 @@ describe("renderSarif: results in GitHub's profile", () => {
     expect(run(moved).results.map((r) => r.partialFingerprints)).toEqual(results.map((r) => r.partialFingerprints))
     const lineHashes = results.map((r) => r.partialFingerprints["primaryLocationLineHash"])
     expect(new Set(lineHashes).size).toBe(lineHashes.length)
+  })
+})
+
+describe("renderSarif: JSON paths as logical locations (as Spectral reports them)", () => {
+  it("points a finding in a JSON or YAML file at its JSON path, valid against the schema", () => {
+    const located = [
+      makeFinding({ id: "j1", pattern_id: "sql_injection", finding_hash: hash(21), file: "mcp.json", json_path: "$.mcpServers.shell.command" }),
+      makeFinding({ id: "j2", pattern_id: "sql_injection", finding_hash: hash(22), file: "mcp.json", json_path: "$.mcpServers[\"my server\"].args[1]" }),
+      makeFinding({ id: "j3", pattern_id: "sql_injection", finding_hash: hash(23), file: "flow.yaml", json_path: "$.servers[\"a.b\"]" }),
+      makeFinding({ id: "j4", pattern_id: "sql_injection", finding_hash: hash(24), file: "src/db.py" })
+    ]
+    const log = render(located)
+    expectSchemaValid(log)
+    expect(run(log).results.map((r) => r.locations[0]?.logicalLocations)).toEqual([
+      [{ fullyQualifiedName: "$.mcpServers.shell.command", name: "command", kind: "property" }],
+      [{ fullyQualifiedName: "$.mcpServers[\"my server\"].args[1]", kind: "value" }],
+      [{ fullyQualifiedName: "$.servers[\"a.b\"]", name: "a.b", kind: "property" }],
+      undefined
+    ])
+  })
+
+  it("names the last member of any path, and the root as the object", () => {
+    expect(logicalLocationOf("$")).toEqual({ fullyQualifiedName: "$", kind: "object" })
+    expect(logicalLocationOf("$.nodes[0].data.inputs.openAIApiKey")).toMatchObject({ name: "openAIApiKey", kind: "property" })
+    expect(logicalLocationOf("$[\"a\\\"]b\"]")).toMatchObject({ name: "a\"]b", kind: "property" })
+    expect(logicalLocationOf("$.args[12]")).toEqual({ fullyQualifiedName: "$.args[12]", kind: "value" })
+  })
+
+  it("stays valid for arbitrary JSON paths", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (jsonPath) => {
+        expectSchemaValid(render([makeFinding({ id: "p", pattern_id: "sql_injection", finding_hash: hash(9), json_path: jsonPath })]))
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it("carries the path the engine found in an MCP configuration into the log", () => {
+    const loaded = loadCatalogueSync()
+    if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
+    const catalogue = loaded.right
+    const content = JSON.stringify({ mcpServers: { "host shell": { command: "npx", args: ["-y", "@wonderwhy-er/desktop-commander@0.2.3"] } } }, null, 2)
+    const analysed = analyseFile(compileCatalogue(catalogue), { path: ".cursor/mcp.json", content, kind: "json" }, Deadline.in(20_000))
+    const found = buildFindings(catalogue, ".cursor/mcp.json", content, analysed.matches).filter((f) => f.pattern_id === "mcp_config_risk")
+    expect(found.map((f) => f.json_path)).toEqual(["$.mcpServers[\"host shell\"].args[1]"])
+    const log = renderSarif({ findings: found, rules: catalogue.rules, toolVersion: "0.1.0" })
+    expectSchemaValid(log)
+    expect(run(log).results[0]?.locations[0]?.logicalLocations).toEqual([
+      { fullyQualifiedName: "$.mcpServers[\"host shell\"].args[1]", kind: "value" }
+    ])
   })
 })
 

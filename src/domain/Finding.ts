@@ -32,7 +32,11 @@ export const Finding = Schema.Struct({
   remediation_hint: Schema.String,
   remediation_steps: Schema.Array(Schema.String),
   compliance_mapping: ComplianceMapping,
-  finding_hash: Schema.String
+  finding_hash: Schema.String,
+  /** extension (docs/service.md): in JSON and YAML files, the JSON path of the reported value */
+  json_path: Schema.optional(Schema.String).annotations({
+    description: "Vigil extension: in JSON and YAML files, the JSON path of the reported value, e.g. $.mcpServers.shell.command"
+  })
 })
 export type Finding = typeof Finding.Type
 

@@ -57,7 +57,10 @@ const Overrides = {
   severity: Schema.optional(Severity),
   confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
   risk_tier: Schema.optional(RiskTier),
-  message: Schema.optional(Schema.String)
+  message: Schema.optional(Schema.String),
+  variant: Schema.optional(Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9_]*$/))).annotations({
+    description: "snake_case name of this matcher's message, so an example can pin it: `ruleid: <id>[<variant>]`"
+  })
 }
 
 export const TreeSitterMatcher = Schema.Struct({

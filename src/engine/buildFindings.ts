@@ -86,6 +86,15 @@ const strongestPerLocation = (matches: ReadonlyArray<RawMatch>): Array<RawMatch>
 }
 
 /**
+ * A finding with what the engine knows beyond the API: the matcher's message `variant`, which the
+ * example harness pins (`ruleid: <id>[<variant>]`) and no API response shows.
+ */
+export interface EngineFinding {
+  readonly finding: Finding
+  readonly variant?: string
+}
+
+/**
  * Turns one file's raw matches into API findings: rule metadata with per-matcher overrides,
  * location, snippet, masking of secrets, and the identity hash with its occurrence index.
  */
@@ -94,12 +103,20 @@ export const buildFindings = (
   path: string,
   content: string,
   matches: ReadonlyArray<RawMatch>
-): Array<Finding> => {
+): Array<Finding> => buildEngineFindings(catalogue, path, content, matches).map((f) => f.finding)
+
+/** The findings of `buildFindings`, each with its matcher's variant. */
+export const buildEngineFindings = (
+  catalogue: Catalogue,
+  path: string,
+  content: string,
+  matches: ReadonlyArray<RawMatch>
+): Array<EngineFinding> => {
   const doc = new SourceDoc(path, content)
   const sorted = strongestPerLocation(matches).sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
   const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret, ...pemBlockLines(content, m.start)] : [])))]
   const occurrences = new Map<string, number>()
-  const out: Array<Finding> = []
+  const out: Array<EngineFinding> = []
   for (const m of sorted) {
     const rule = catalogue.resolve(m.ruleId)
     if (rule === undefined) continue
@@ -113,7 +130,7 @@ export const buildFindings = (
     const base = matcher?.message ?? firstSentence(rule.description)
     const message = m.detail === undefined ? base : base.includes("{detail}") ? base.replaceAll("{detail}", m.detail) : `${base} (${m.detail})`
     const category = rule.category
-    out.push({
+    const finding: Finding = {
       id: findingId(hash),
       pattern_id: rule.id,
       pattern: matcher?.title ?? rule.title,
@@ -133,8 +150,10 @@ export const buildFindings = (
       remediation_hint: rule.remediation.hint,
       remediation_steps: rule.remediation.steps,
       compliance_mapping: complianceOf(rule),
-      finding_hash: hash
-    })
+      finding_hash: hash,
+      ...(m.jsonPath !== undefined ? { json_path: maskAll(m.jsonPath, secrets) } : {})
+    }
+    out.push(matcher?.variant !== undefined ? { finding, variant: matcher.variant } : { finding })
   }
   return out
 }

@@ -1,16 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
-import { Deadline, SourceDoc } from "../languages/Source.js"
+import { Deadline } from "../languages/Source.js"
 import type { FileKind } from "./Analyser.js"
+import { buildEngineFindings } from "./buildFindings.js"
 import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
 import { analyseFile } from "./createAnalyser.js"
+import { type Annotation, parseAnnotations } from "./exampleAnnotations.js"
+import { lineProblems, type ReportedAt } from "./exampleLine.js"
 
 /**
- * The rule harness: every rule is tested by annotated example files in rules/<id>/examples/.
- * `ruleid: <id>` above a line: the rule must report that line. `ok: <id>` above a line: it must not.
- * Every finding of the rule in an example must sit on a `ruleid` line (ESLint RuleTester strictness),
- * every target the rule covers needs examples of both kinds, and examples must parse cleanly.
+ * The rule harness: every rule is tested by annotated example files in rules/<id>/examples/, as
+ * exactly as ESLint's RuleTester: the rule id, the line, the number of findings, and where pinned the
+ * column and the message variant (grammar in exampleAnnotations.ts). Every finding of the rule in an
+ * example must be annotated, every target the rule covers needs examples of both kinds, and examples
+ * must parse cleanly. Findings are counted as the API reports them (one per rule and location).
  */
 
 const EXAMPLE_KINDS: Record<string, FileKind> = {
@@ -27,8 +31,6 @@ const EXAMPLE_KINDS: Record<string, FileKind> = {
   yml: "yaml"
 }
 
-const ANNOTATION = /(?:#|\/\/)[ \t]*(ruleid|ok|todoruleid|todook):[ \t]*([a-z0-9_]+(?:[ \t]*,[ \t]*[a-z0-9_]+)*)[ \t]*$/
-
 export interface ExampleFailure {
   readonly rule: string
   readonly file: string
@@ -41,25 +43,6 @@ export interface HarnessReport {
   readonly examples: number
   readonly annotatedLines: number
   readonly failures: ReadonlyArray<ExampleFailure>
-}
-
-interface Annotation {
-  readonly kind: "ruleid" | "ok"
-  readonly ids: ReadonlyArray<string>
-  /** the line the annotation speaks about: the next line that is not itself an annotation */
-  readonly target: number
-}
-
-const parseAnnotations = (lines: ReadonlyArray<string>): Array<Annotation> => {
-  const out: Array<Annotation> = []
-  lines.forEach((text, i) => {
-    const m = ANNOTATION.exec(text)
-    if (m === null || m[1]!.startsWith("todo")) return
-    let target = i + 1
-    while (target < lines.length && ANNOTATION.test(lines[target]!)) target++
-    out.push({ kind: m[1] as "ruleid" | "ok", ids: m[2]!.split(",").map((s) => s.trim()).filter(Boolean), target: target + 1 })
-  })
-  return out
 }
 
 /** JSON examples are .jsonc so they can carry annotations; comments become spaces, keeping offsets. */
@@ -109,38 +92,40 @@ export const runRuleExamples = (compiled: CompiledCatalogue, catalogue: Catalogu
     const raw = readFileSync(file, "utf8")
     const text = ext === "jsonc" ? blankLineComments(raw) : raw
     const lines = raw.split("\n")
-    const annotations = parseAnnotations(lines).filter((a) => a.ids.some((id) => names.has(id)))
-    for (const a of parseAnnotations(lines)) {
-      for (const id of a.ids) if (catalogue.resolve(id) === undefined) fail(file, `annotation names unknown rule "${id}"`, a.target - 1)
+    const all = parseAnnotations(lines)
+    for (const a of all) {
+      for (const e of a.expectations) {
+        const named = catalogue.resolve(e.id)
+        if (named === undefined) fail(file, `annotation names unknown rule "${e.id}"`, a.line)
+        else if (e.variant !== undefined && !named.matchers.some((m) => m.variant === e.variant)) {
+          const known = [...new Set(named.matchers.flatMap((m) => (m.variant !== undefined ? [m.variant] : [])))]
+          fail(file, `annotation pins variant "${e.variant}" but ${named.id} has ${known.length === 0 ? "no variants" : `only ${known.join(", ")}`}`, a.line)
+        }
+      }
     }
+    const annotations = all.filter((a) => a.expectations.some((e) => names.has(e.id)))
     annotatedLines += annotations.length
     const result = analyseFile(compiled, { path: `examples/${name}`, content: text, kind }, Deadline.in(20_000))
     if (result.status !== "analysed") {
       fail(file, `example must parse cleanly, got ${result.status}: ${result.reason ?? ""}`)
       continue
     }
-    const doc = new SourceDoc(name, text)
-    const reported = new Map<number, number>()
-    for (const m of result.matches) {
-      if (m.ruleId !== rule.id) continue
-      const line = doc.position(m.start).line
-      reported.set(line, (reported.get(line) ?? 0) + 1)
+    const found = new Map<number, Array<ReportedAt>>()
+    for (const f of buildEngineFindings(compiled.catalogue, `examples/${name}`, text, result.matches)) {
+      if (f.finding.pattern_id !== rule.id) continue
+      const at = found.get(f.finding.line) ?? []
+      at.push({ column: f.finding.column, ...(f.variant !== undefined ? { variant: f.variant } : {}) })
+      found.set(f.finding.line, at)
     }
-    const expected = new Set<number>()
-    for (const a of annotations) {
-      if (a.kind === "ruleid") {
-        expected.add(a.target)
-        if (!reported.has(a.target)) fail(file, `expected ${rule.id} on line ${a.target}, got nothing`, a.target)
-      } else if (reported.has(a.target)) {
-        fail(file, `line ${a.target} is annotated ok: ${rule.id} but was reported`, a.target)
-      }
-    }
-    for (const [line] of reported) {
-      if (!expected.has(line)) fail(file, `unexpected ${rule.id} finding on line ${line} (annotate it with ruleid: or fix the rule)`, line)
+    const byLine = new Map<number, Array<Annotation>>()
+    for (const a of annotations) byLine.set(a.target, [...(byLine.get(a.target) ?? []), a])
+    const checked = [...new Set([...byLine.keys(), ...found.keys()])].sort((a, b) => a - b)
+    for (const line of checked) {
+      for (const message of lineProblems(rule.id, names, line, byLine.get(line) ?? [], found.get(line) ?? [])) fail(file, message, line)
     }
     const target = exampleTarget(kind, text, result.kind)
     const c = covered.get(target) ?? { ruleid: 0, ok: 0 }
-    for (const a of annotations) c[a.kind]++
+    for (const a of annotations) if (a.kind === "ruleid" || a.kind === "ok") c[a.kind]++
     covered.set(target, c)
   }
   for (const target of targetsOf(rule)) {

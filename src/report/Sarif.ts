@@ -52,8 +52,16 @@ export interface SarifPhysicalLocation {
   readonly region: SarifRegion
 }
 
+/** Where in a structured document (JSON, YAML) a result is: its JSON path, as Spectral reports it. */
+export interface SarifLogicalLocation {
+  readonly fullyQualifiedName: string
+  readonly name?: string
+  readonly kind: "object" | "property" | "value"
+}
+
 export interface SarifLocation {
   readonly physicalLocation: SarifPhysicalLocation
+  readonly logicalLocations?: ReadonlyArray<SarifLogicalLocation>
 }
 
 export interface SarifResult {
@@ -319,6 +327,45 @@ const descriptorOf = (facts: RuleFacts): SarifReportingDescriptor => {
 
 // --- results
 
+/**
+ * The JSON path of a finding in a JSON or YAML file as a SARIF logical location: an object member
+ * is a `property` named by its key, an array item a `value`, the document root the `object`.
+ */
+export const logicalLocationOf = (jsonPath: string): SarifLogicalLocation => {
+  const last = lastSegment(jsonPath)
+  if (last === undefined) return { fullyQualifiedName: jsonPath, kind: jsonPath === "$" ? "object" : "value" }
+  return typeof last === "string" ? { fullyQualifiedName: jsonPath, name: last, kind: "property" } : { fullyQualifiedName: jsonPath, kind: "value" }
+}
+
+/** The last segment of a normalised JSONPath (`.name`, `["key"]` or `[3]`), read left to right. */
+function lastSegment(path: string): string | number | undefined {
+  let last: string | number | undefined
+  let i = path.startsWith("$") ? 1 : 0
+  while (i < path.length) {
+    if (path[i] === ".") {
+      let j = i + 1
+      while (j < path.length && path[j] !== "." && path[j] !== "[") j++
+      last = path.slice(i + 1, j)
+      i = j
+    } else if (path[i] === "[" && path[i + 1] === "\"") {
+      let j = i + 2
+      while (j < path.length && path[j] !== "\"") j += path[j] === "\\" ? 2 : 1
+      try {
+        last = JSON.parse(path.slice(i + 1, j + 1)) as string
+      } catch {
+        return undefined
+      }
+      i = j + 2
+    } else if (path[i] === "[") {
+      const j = path.indexOf("]", i)
+      if (j === -1) return undefined
+      last = Number(path.slice(i + 1, j))
+      i = j + 1
+    } else return undefined
+  }
+  return last
+}
+
 const resultOf = (finding: Finding, ruleId: string, ruleIndex: number, title: string): SarifResult => {
   const snippet = finding.code_snippet
   return {
@@ -335,7 +382,8 @@ const resultOf = (finding: Finding, ruleId: string, ruleIndex: number, title: st
             startColumn: Math.max(1, Math.trunc(finding.column)),
             ...(snippet === "" ? {} : { snippet: { text: snippet } })
           }
-        }
+        },
+        ...(finding.json_path === undefined ? {} : { logicalLocations: [logicalLocationOf(finding.json_path)] })
       }
     ],
     partialFingerprints: {

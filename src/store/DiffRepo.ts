@@ -58,7 +58,8 @@ const FindingRow = Schema.Struct({
   finding_type: Schema.String,
   remediation_hint: Schema.String,
   remediation_steps: JsonColumn,
-  compliance_mapping: JsonColumn
+  compliance_mapping: JsonColumn,
+  json_path: Schema.NullOr(Schema.String)
 })
 
 /** The stored row back into the API's finding, field for field as the scan result had it. */
@@ -84,7 +85,8 @@ const toFinding = (row: typeof FindingRow.Type): Finding =>
     remediation_hint: row.remediation_hint,
     remediation_steps: row.remediation_steps,
     compliance_mapping: row.compliance_mapping,
-    finding_hash: row.finding_hash
+    finding_hash: row.finding_hash,
+    ...(row.json_path !== null ? { json_path: row.json_path } : {})
   })
 
 export class DiffRepo extends Effect.Service<DiffRepo>()("Vigil/DiffRepo", {
@@ -117,7 +119,7 @@ export class DiffRepo extends Effect.Service<DiffRepo>()("Vigil/DiffRepo", {
       execute: (scanId) =>
         sql`SELECT finding_id, finding_hash, pattern_id, pattern, severity, confidence, file_path, line_number,
                    column_number, message, code_snippet, cwe, cvss, owasp_category, category, risk_tier,
-                   finding_type, remediation_hint, remediation_steps, compliance_mapping
+                   finding_type, remediation_hint, remediation_steps, compliance_mapping, json_path
             FROM findings WHERE scan_id = ${scanId} ORDER BY position`
     })
 

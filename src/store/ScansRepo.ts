@@ -34,7 +34,7 @@ export interface RecordedScan {
   readonly createdAt: string
 }
 
-/** 23 parameters per finding: 1,000 rows stay well under PostgreSQL's 65,535 bind parameters. */
+/** 24 parameters per finding: 1,000 rows stay well under PostgreSQL's 65,535 bind parameters. */
 const FINDINGS_PER_INSERT = 1000
 
 const findingRow = (scanId: string, position: number, f: Finding, ruleVersion: string | null) => ({
@@ -60,7 +60,8 @@ const findingRow = (scanId: string, position: number, f: Finding, ruleVersion: s
   remediation_hint: f.remediation_hint,
   remediation_steps: JSON.stringify(f.remediation_steps),
   compliance_mapping: JSON.stringify(f.compliance_mapping),
-  rule_version: ruleVersion
+  rule_version: ruleVersion,
+  json_path: f.json_path ?? null
 })
 
 export class ScansRepo extends Effect.Service<ScansRepo>()("Vigil/ScansRepo", {

@@ -22,6 +22,7 @@ interface Finding {
   readonly severity: string
   readonly line: number
   readonly finding_hash: string
+  readonly json_path?: string
 }
 interface ScanResult {
   readonly scan_id: string
@@ -157,6 +158,14 @@ describe.each(BACKENDS)("GET /v1/scans/{id}/diff on %s", (backend) => {
         head_risk_score: head.risk_score,
         risk_delta: head.risk_score
       })
+    })
+
+    it("returns a finding in a JSON file with its json_path, as the scan did", async () => {
+      const config = JSON.stringify({ mcpServers: { "host shell": { command: "npx", args: ["-y", "@wonderwhy-er/desktop-commander@0.2.3"] } } }, null, 2)
+      const head = await scan("config-bot", config, { path: ".cursor/mcp.json" })
+      expect(head.findings.map((f) => f.json_path)).toEqual(["$.mcpServers[\"host shell\"].args[1]"])
+      const d = expectDiff(await diff(head.scan_id))
+      expect(d.new_findings).toEqual(head.findings)
     })
 
     it("is UNCHANGED for a clean first scan", async () => {

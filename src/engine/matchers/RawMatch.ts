@@ -15,6 +15,8 @@ export interface RawMatch {
   readonly text: string
   /** extra detail appended to the rule's message, e.g. the node name in a builder export */
   readonly detail?: string
+  /** in a JSON or YAML document: the JSON path of the reported value, e.g. `$.mcpServers.shell.command` */
+  readonly jsonPath?: string
   /** a credential value found at this location: masked everywhere it could appear */
   readonly secret?: string
   /** per-finding adjustments, e.g. a proven taint flow raises confidence and tier */

@@ -258,7 +258,8 @@ function evaluate(
     start: span.start,
     end: span.end,
     text: source.text.slice(span.start, span.end),
-    detail: describe(reportPath, graph)
+    detail: describe(reportPath, graph),
+    jsonPath: formatJsonPath(reportPath)
   }
   return secret === undefined ? match : { ...match, secret }
 }
@@ -292,8 +293,12 @@ function narrow(doc: StructuredDocument, path: StructuredPath, key: boolean): Sp
   return { start: span.start, end: Math.min(span.end, span.start + 1) }
 }
 
+/** A document path as a normalised JSONPath: `$.servers.shell.args[0]`, `$["odd key"]`. */
+export const formatJsonPath = (path: StructuredPath): string =>
+  `$${path.map((s) => (typeof s === "number" || /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("")}`
+
 function describe(path: StructuredPath, graph: BuilderGraph | undefined): string {
-  const jsonPath = `$${path.map((s) => (typeof s === "number" || /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("")}`
+  const jsonPath = formatJsonPath(path)
   const node = graph?.nodes.find((n) => n.path.length <= path.length && n.path.every((s, i) => String(s) === String(path[i])))
   if (node === undefined) return `at ${jsonPath}`
   const who = node.name === node.id ? `"${node.name}"` : `"${node.name}" (${node.id})`

@@ -3,6 +3,7 @@ import createTenancy from "./0001_create_tenancy.js"
 import createScans from "./0002_create_scans.js"
 import createRateLimits from "./0003_create_rate_limits.js"
 import createSuppressions from "./0005_create_suppressions.js"
+import findingsJsonPath from "./0006_findings_json_path.js"
 
 /**
  * Bundled as a record (not a glob) so the same list runs from src/ under vitest and from dist/.
@@ -13,5 +14,6 @@ export const migrations = Migrator.fromRecord({
   "0001_create_tenancy": createTenancy,
   "0002_create_scans": createScans,
   "0003_create_rate_limits": createRateLimits,
-  "0005_create_suppressions": createSuppressions
+  "0005_create_suppressions": createSuppressions,
+  "0006_findings_json_path": findingsJsonPath
 })
