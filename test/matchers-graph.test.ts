@@ -77,6 +77,8 @@ describe("graph matcher: cycle", () => {
     ])
     const { source } = load(n8n)
     expect(source.position(matches[0]!.start).line).toBe(lineOf(n8n, '"name": "Poll"'))
+    // the JSON path of the node object, as Spectral reports locations
+    expect(matches.map((m) => m.jsonPath)).toEqual(["$.nodes[4]", "$.nodes[9]"])
   })
 
   it("reports the designed loop when it is not excluded, and filters cycles by the kinds they contain", () => {
@@ -134,6 +136,7 @@ describe("graph matcher: node and unbounded_loop", () => {
     expect(matches).toHaveLength(1)
     expect(matches[0]).toMatchObject({ ruleId: "infinite_loop", text: '"toolAgent_0"', detail: 'node "Agent" (toolAgent_0) has no maxIterations' })
     expect(source.position(matches[0]!.start).line).toBe(lineOf(flowise, '"id": "toolAgent_0"'))
+    expect(matches[0]!.jsonPath).toBe("$.nodes[0]")
   })
 
   it("unbounded_loop selects loops and agents by default", () => {
@@ -151,11 +154,12 @@ describe("graph matcher: node and unbounded_loop", () => {
     )
     expect(m).toMatchObject({ text: '"sk-proj-0123456789abcdefXYZ"', secret: "sk-proj-0123456789abcdefXYZ" })
     expect(m!.detail).toBe('node "LLM" (chatOpenAI_0): parameter openAIApiKey')
+    expect(m!.jsonPath).toBe("$.nodes[2].data.inputs.openAIApiKey")
   })
 
   it("matches nested parameters by glob and takes a named secret group", () => {
     const [m] = run({ check: "node", node_kinds: ["http"], param_matches: { name: "headerParameters.parameters.*.value", regex: "^Bearer (?<secret>\\S{8,})" } }, n8n)
-    expect(m).toMatchObject({ text: '"Bearer abc123def456"', secret: "abc123def456" })
+    expect(m).toMatchObject({ text: '"Bearer abc123def456"', secret: "abc123def456", jsonPath: "$.nodes[2].parameters.headerParameters.parameters[0].value" })
     // a bare wildcard selects values only, not the objects and arrays holding them
     expect(run({ check: "node", param_matches: { name: "*", regex: "Bearer" } }, n8n).map((x) => x.text)).toEqual(['"Bearer abc123def456"'])
   })
@@ -163,6 +167,7 @@ describe("graph matcher: node and unbounded_loop", () => {
   it("matches embedded code and points at the match inside it", () => {
     const [m] = run({ check: "node", node_kinds: ["code"], code_matches: "execSync\\(" }, n8n)
     expect(m!.text).toBe("execSync(")
+    expect(m!.jsonPath).toBe("$.nodes[7].parameters.jsCode")
     const { source } = load(n8n)
     const expected = n8n.indexOf("execSync(")
     expect(source.position(m!.start)).toEqual(source.position(expected))

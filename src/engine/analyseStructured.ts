@@ -2,6 +2,7 @@ import { readBuilderExport } from "../builders/index.js"
 import type { EmbeddedCode } from "../builders/Graph.js"
 import { parseStructured } from "../languages/structured.js"
 import { type Deadline, SourceDoc } from "../languages/Source.js"
+import { formatJsonPath } from "../languages/structuredPath.js"
 import type { FileKind } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
@@ -28,7 +29,8 @@ const scanEmbedded = (compiled: CompiledCatalogue, code: EmbeddedCode, deadline:
     ...m,
     start: code.toFileOffset(m.start),
     end: code.toFileOffset(m.end),
-    detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`
+    detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`,
+    jsonPath: formatJsonPath(code.path)
   }))
 }
 

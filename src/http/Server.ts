@@ -1,4 +1,3 @@
-import { createServer } from "node:http"
 import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Effect, Layer, Option } from "effect"
@@ -13,6 +12,7 @@ import { ScansRepo } from "../store/ScansRepo.js"
 import { SuppressionsRepo } from "../store/SuppressionsRepo.js"
 import { TenancyRepo } from "../store/TenancyRepo.js"
 import { OPENAPI_PATH, VigilApi } from "./api/Api.js"
+import { createGracefulServer } from "./GracefulServer.js"
 import { DiffHandlersLive } from "./handlers/DiffHandlers.js"
 import { HealthHandlersLive } from "./handlers/HealthHandlers.js"
 import { LegacyHandlersLive } from "./handlers/LegacyHandlers.js"
@@ -66,10 +66,14 @@ export const StoreLive = (settings: AppSettings) =>
     Layer.provideMerge(DatabaseLive(settings))
   )
 
+/** After SIGTERM, answers still being computed or written get this long beyond the scan budget. */
+const SHUTDOWN_WRITE_GRACE_MS = 30_000
+
 /**
  * The listening server. The engine (Scanner + CatalogueService) is an input so tests and tools can
  * provide another one; `vigil serve` provides the worker pool. The listener does not wait for the
- * workers: /readyz answers 503 until one is ready.
+ * workers: /readyz answers 503 until one is ready. Closing it (SIGTERM) writes every accepted answer
+ * completely before the layer is released (see GracefulServer).
  */
 export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner | CatalogueService, E>) =>
   HttpApiBuilder.serve(requestLogging).pipe(
@@ -78,7 +82,7 @@ export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner
     Layer.provide(ApiLive),
     Layer.provide(BootstrapLive),
     HttpServer.withLogAddress,
-    Layer.provide(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
+    Layer.provide(NodeHttpServer.layer(() => createGracefulServer(settings.scanBudgetMs + SHUTDOWN_WRITE_GRACE_MS), { port: settings.port, host: settings.host })),
     // built together: the workers boot while this process opens and migrates the database
     Layer.provide(Layer.merge(engine, StoreLive(settings))),
     Layer.provide(Layer.succeed(AppConfig, settings))

@@ -134,15 +134,15 @@ export class SuppressionsService extends Effect.Service<SuppressionsService>()("
       }
     }
 
-    const record = (org: Organisation, id: string): Effect.Effect<SuppressionRecord, InvalidRequest | NotFound> =>
+    const record = (org: Organisation, id: string): Effect.Effect<SuppressionRecord, NotFound> =>
       SUPPRESSION_ID_PATTERN.test(id)
         ? Effect.flatMap(repo.find(org.id, id), Option.match({
           onNone: () => Effect.fail(new NotFound({ error: `No suppression ${id} in this organisation.` })),
           onSome: Effect.succeed
         }))
-        : Effect.fail(
-          new InvalidRequest({ error: `suppression_id must be sup_ followed by 32 hex digits, not ${JSON.stringify(id.slice(0, 80))}.` })
-        )
+        // an id that cannot exist is an unknown id: 404 as for a well-formed id of another
+        // organisation, without telling callers what ids look like (and without a database round trip)
+        : Effect.fail(new NotFound({ error: `No suppression ${JSON.stringify(id.slice(0, 80))} in this organisation.` }))
 
     const create = (actor: Actor, org: Organisation, input: NewSuppression): Effect.Effect<Suppression, NotFound | AlreadySuppressed> =>
       Effect.gen(function*() {
@@ -210,7 +210,7 @@ export class SuppressionsService extends Effect.Service<SuppressionsService>()("
 
     const statsOf = (org: Organisation): Effect.Effect<SuppressionStats> => Effect.map(repo.counts(org.id), stats)
 
-    const get = (org: Organisation, id: string): Effect.Effect<Suppression, InvalidRequest | NotFound> => Effect.map(record(org, id), toApi)
+    const get = (org: Organisation, id: string): Effect.Effect<Suppression, NotFound> => Effect.map(record(org, id), toApi)
 
     /** Revokes a suppression the caller may revoke (the edge has applied the policy to `get`'s answer). */
     const revoke = (actor: Actor, org: Organisation, id: string) =>

@@ -1,7 +1,8 @@
 import { type BuilderGraph, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
 import type { GraphMatcher } from "../../domain/Rule.js"
-import type { Span } from "../../languages/structured.js"
+import type { Span, StructuredPath } from "../../languages/structured.js"
 import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
+import { formatJsonPath } from "../../languages/structuredPath.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -171,14 +172,15 @@ class Context {
     if ((++this.steps & 0xff) === 0 && this.deadline.expired) throw new DeadlineExceeded("graph matching")
   }
 
-  match(rule: Compiled, span: Span, detail: string, secret?: string): RawMatch {
+  match(rule: Compiled, span: Span, path: StructuredPath, detail: string, secret?: string): RawMatch {
     const m: RawMatch = {
       ruleId: rule.entry.rule.id,
       matcherIndex: rule.entry.matcherIndex,
       start: span.start,
       end: span.end,
       text: this.source.text.slice(span.start, span.end),
-      detail
+      detail,
+      jsonPath: formatJsonPath(path)
     }
     return secret === undefined ? m : { ...m, secret }
   }
@@ -225,6 +227,8 @@ const paramText = (v: unknown): string | undefined =>
 
 interface Hit {
   readonly span: Span
+  /** the document path of what the span points at: a parameter, embedded code or the node */
+  readonly path: StructuredPath
   readonly detail: string
   readonly secret?: string
 }
@@ -251,7 +255,8 @@ function conditions(rule: Compiled, n: GraphNode, ctx: Context): Array<Hit> | un
       if (text === undefined) continue
       const m = param.regex.exec(text)
       if (m === null) continue
-      const span = ctx.graph.doc.locate(n.paramPath(name)) ?? n.anchor
+      const located = ctx.graph.doc.locate(n.paramPath(name))
+      const span = located ?? n.anchor
       const literal = n.credentialRefs.find((c) => c.kind === "literal" && c.field === name)
       const secret =
         m.groups?.secret !== undefined && m.groups.secret !== ""
@@ -261,7 +266,7 @@ function conditions(rule: Compiled, n: GraphNode, ctx: Context): Array<Hit> | un
             : n.secretParams.has(name) && typeof value === "string"
               ? value
               : undefined
-      const hit: Hit = { span, detail: `node ${who(n)}${absentNote}: parameter ${name}` }
+      const hit: Hit = { span, path: located !== undefined ? n.paramPath(name) : n.path, detail: `node ${who(n)}${absentNote}: parameter ${name}` }
       hits.push(secret === undefined ? hit : { ...hit, secret })
     }
     if (hits.length === 0) return undefined
@@ -274,7 +279,7 @@ function conditions(rule: Compiled, n: GraphNode, ctx: Context): Array<Hit> | un
       if (m === null) continue
       const start = code.toFileOffset(m.index)
       const end = Math.max(start, code.toFileOffset(m.index + m[0].length))
-      codeHits.push({ span: { start, end }, detail: `node ${who(n)}${absentNote}: code in ${code.field}` })
+      codeHits.push({ span: { start, end }, path: code.path, detail: `node ${who(n)}${absentNote}: code in ${code.field}` })
     }
     if (codeHits.length === 0) return undefined
     if (hits.length === 0) hits.push(...codeHits)
@@ -291,9 +296,9 @@ function runNode(rule: Compiled, ctx: Context): Array<RawMatch> {
     if (hits === undefined) continue
     if (hits.length === 0) {
       const note = rule.absent === undefined ? "" : ` has no ${rule.absent.join(" or ")}`
-      out.push(ctx.match(rule, n.anchor, `node ${who(n)}${note}`))
+      out.push(ctx.match(rule, n.anchor, n.path, `node ${who(n)}${note}`))
     } else {
-      for (const h of hits) out.push(ctx.match(rule, h.span, h.detail, h.secret))
+      for (const h of hits) out.push(ctx.match(rule, h.span, h.path, h.detail, h.secret))
     }
   }
   return out
@@ -388,7 +393,7 @@ function runCycle(rule: Compiled, ctx: Context): Array<RawMatch> {
     if ((rule.kinds !== undefined || rule.types !== undefined) && !members.some((n) => selected(rule, n))) continue
     const cycle = cycleThrough(first, new Set(component), ctx)
     const more = component.length > MAX_SHOWN || component.length > cycle.length - 1 ? ` (${component.length} nodes in the loop)` : ""
-    out.push(ctx.match(rule, nodes[first]!.anchor, `cycle: ${chain(cycle, nodes)}${more}`))
+    out.push(ctx.match(rule, nodes[first]!.anchor, nodes[first]!.path, `cycle: ${chain(cycle, nodes)}${more}`))
   }
   return out
 }
@@ -429,12 +434,12 @@ function runReaches(rule: Compiled, ctx: Context): Array<RawMatch> {
         const route: Array<number> = []
         for (let x = w; x !== -1; x = prev.get(x)!) route.push(x)
         const via = chain(route.reverse(), nodes)
-        const list: Array<Hit> = hits.length > 0 ? hits : [{ span: end.anchor, detail: `node ${who(end)}` }]
+        const list: Array<Hit> = hits.length > 0 ? hits : [{ span: end.anchor, path: end.path, detail: `node ${who(end)}` }]
         for (const h of list) {
           const key = `${h.span.start}:${h.span.end}`
           if (reported.has(key)) continue
           reported.add(key)
-          out.push(ctx.match(rule, h.span, `${h.detail} (${via})`, h.secret))
+          out.push(ctx.match(rule, h.span, h.path, `${h.detail} (${via})`, h.secret))
         }
       }
     }

@@ -3,6 +3,7 @@ import type { BuilderGraph } from "../../builders/Graph.js"
 import type { JsonPathMatcher } from "../../domain/Rule.js"
 import type { Span, StructuredDocument, StructuredPath } from "../../languages/structured.js"
 import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
+import { formatJsonPath } from "../../languages/structuredPath.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -292,10 +293,6 @@ function narrow(doc: StructuredDocument, path: StructuredPath, key: boolean): Sp
   if (keySpan !== undefined) return keySpan
   return { start: span.start, end: Math.min(span.end, span.start + 1) }
 }
-
-/** A document path as a normalised JSONPath: `$.servers.shell.args[0]`, `$["odd key"]`. */
-export const formatJsonPath = (path: StructuredPath): string =>
-  `$${path.map((s) => (typeof s === "number" || /^\d+$/.test(s) ? `[${s}]` : /^[A-Za-z_$][\w$-]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("")}`
 
 function describe(path: StructuredPath, graph: BuilderGraph | undefined): string {
   const jsonPath = formatJsonPath(path)

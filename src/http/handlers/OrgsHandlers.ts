@@ -36,7 +36,8 @@ export const OrgsHandlersLive = HttpApiBuilder.group(VigilApi, "orgs", (handlers
             slug: body.slug,
             name: body.name ?? body.slug,
             ownerUserId: principal.userId,
-            ownerEmail: principal.email
+            ownerEmail: principal.email,
+            ownerOrgId: principal.orgId
           }).pipe(
             Effect.catchTag("OrgSlugTaken", () =>
               Effect.fail(new AlreadyExists({ error: `An organisation with the slug ${JSON.stringify(body.slug)} already exists.` })))
