@@ -23,8 +23,10 @@ const DESCRIPTION = `Scan a directory or file for security risks in AI agents.
 
 Without a server the embedded engine scans locally and nothing leaves the machine. With --server
 (or VIGIL_SERVER) and the key in VIGIL_API_KEY, secrets are found and replaced by
-[REDACTED-<type>] markers locally, the files go to POST /v1/scan (split into several requests
-under the limits), and the credential findings made locally are merged into the server's result.
+[REDACTED-<type>] markers locally, and the files go to the server in one upload session (chunks
+under the limits, each with the credential findings made locally: location, hash and masked text,
+never the value), which stores one scan. A server without upload sessions gets one POST /v1/scan
+per chunk instead, and the local credential findings are merged into its answers.
 
 .gitignore files at every level and .vigilignore files are honoured; .git and node_modules are
 always skipped; binaries, files over --max-file-mb and unsupported types are not scanned.
@@ -118,6 +120,7 @@ export const scanCommand = Command.make(
         process.stderr.write(
           `vigil: ${secrets} secret${secrets === 1 ? "" : "s"} redacted before upload; ` +
             (scanIds.length === 1 ? `server scan ${scanIds[0]}` : `${scanIds.length} server scans (${scanIds.join(", ")})`) +
+            (remote.session ? "" : scanIds.length > 1 ? " (the server has no upload sessions)" : "") +
             ` for agent "${result.agent_name ?? agent}"\n`
         )
       } else {

@@ -7,7 +7,7 @@ import type { RawMatch } from "./matchers/RawMatch.js"
 
 const SNIPPET_LINE_MAX = 200
 
-const complianceOf = (rule: LoadedRule): ComplianceMapping => {
+export const complianceOf = (rule: LoadedRule): ComplianceMapping => {
   const c = rule.compliance
   const entries: Array<[keyof ComplianceMapping, ReadonlyArray<string> | undefined]> = [
     ["owasp_items", c.owasp_llm],
@@ -36,7 +36,7 @@ const snippetAt = (doc: SourceDoc, line: number, column: number): string => {
   return lines.join("\n")
 }
 
-const firstSentence = (text: string): string => {
+export const firstSentence = (text: string): string => {
   const m = /^(.+?[.!?])(\s|$)/s.exec(text.trim())
   return (m?.[1] ?? text.trim()).replace(/\s+/g, " ")
 }

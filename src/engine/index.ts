@@ -19,6 +19,8 @@ export { countBySeverity, finalizeScan, partialWarning, type ScanOutcome } from 
 
 // Findings built outside a scan (the CLI's remote mode builds them from the server's matches).
 export { buildFindings } from "./buildFindings.js"
+// Findings a client reports about uploaded files (an upload session's client findings).
+export { declaredLevels, findingFromClient } from "./clientFinding.js"
 export { type Classification, classify, isFixturePath, normalisePath } from "./classify.js"
 export { maskAll, maskSecret } from "./Mask.js"
 

@@ -8,6 +8,7 @@ import { bootstrapOwnerKey } from "../store/Bootstrap.js"
 import { DatabaseLive } from "../store/Database.js"
 import { DiffRepo } from "../store/DiffRepo.js"
 import { RateLimitRepo } from "../store/RateLimitRepo.js"
+import { ScanSessionsRepo } from "../store/ScanSessionsRepo.js"
 import { ScansRepo } from "../store/ScansRepo.js"
 import { SuppressionsRepo } from "../store/SuppressionsRepo.js"
 import { TenancyRepo } from "../store/TenancyRepo.js"
@@ -17,6 +18,7 @@ import { DiffHandlersLive } from "./handlers/DiffHandlers.js"
 import { HealthHandlersLive } from "./handlers/HealthHandlers.js"
 import { LegacyHandlersLive } from "./handlers/LegacyHandlers.js"
 import { OrgsHandlersLive } from "./handlers/OrgsHandlers.js"
+import { ScanSessionsHandlersLive } from "./handlers/ScanSessionsHandlers.js"
 import { ScansHandlersLive } from "./handlers/ScansHandlers.js"
 import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
 import { AuthenticationLive } from "./middleware/AuthenticationLive.js"
@@ -25,12 +27,14 @@ import { requestLogging } from "./middleware/RequestLogging.js"
 import { OrgAccess } from "../usecases/OrgAccess.js"
 import { ScanService } from "../usecases/ScanService.js"
 import { SuppressionsService } from "../usecases/SuppressionsService.js"
+import { UploadSessions } from "../usecases/UploadSessions.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(
-  Layer.provide([HealthHandlersLive, ScansHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive, LegacyHandlersLive]),
+  Layer.provide([HealthHandlersLive, ScansHandlersLive, ScanSessionsHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive, LegacyHandlersLive]),
   Layer.provide(AuthenticationLive),
-  Layer.provide([ScanService.Default, SuppressionsService.Default, OrgAccess.Default])
+  Layer.provide([UploadSessions.Default, SuppressionsService.Default, OrgAccess.Default]),
+  Layer.provide(ScanService.Default)
 )
 
 const printBootstrapKey = Effect.flatMap(bootstrapOwnerKey, (created) =>
@@ -62,7 +66,7 @@ const BootstrapLive = Layer.effectDiscard(Effect.zipRight(CatalogueService, prin
 
 /** Repositories over the configured database, migrated. */
 export const StoreLive = (settings: AppSettings) =>
-  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, RateLimitRepo.Default, DiffRepo.Default, SuppressionsRepo.Default).pipe(
+  Layer.mergeAll(TenancyRepo.Default, ScansRepo.Default, ScanSessionsRepo.Default, RateLimitRepo.Default, DiffRepo.Default, SuppressionsRepo.Default).pipe(
     Layer.provideMerge(DatabaseLive(settings))
   )
 

@@ -5,6 +5,7 @@ import createRateLimits from "./0003_create_rate_limits.js"
 import createSuppressions from "./0005_create_suppressions.js"
 import findingsJsonPath from "./0006_findings_json_path.js"
 import memberNames from "./0007_member_names.js"
+import createScanSessions from "./0008_create_scan_sessions.js"
 
 /**
  * Bundled as a record (not a glob) so the same list runs from src/ under vitest and from dist/.
@@ -17,5 +18,6 @@ export const migrations = Migrator.fromRecord({
   "0003_create_rate_limits": createRateLimits,
   "0005_create_suppressions": createSuppressions,
   "0006_findings_json_path": findingsJsonPath,
-  "0007_member_names": memberNames
+  "0007_member_names": memberNames,
+  "0008_create_scan_sessions": createScanSessions
 })
