@@ -10,5 +10,5 @@ describe("vigil scan --policy", () => {
     for (const policy of Policy.literals) expect(text).toContain(policy)
     const unknown = await runCli(["scan", "--policy", "strict", "."], {})
     expect(unknown.code).toBe(2)
-  }, 60_000)
+  }, 240_000)
 })
