@@ -254,6 +254,34 @@ const serviceTable = (r: Results, s: ServiceFigures | undefined, database: strin
   )
 }
 
+const startupAndMemoryTables = (r: Results): string => {
+  const parts: Array<string> = ["### Worker start and local-scan memory", ""]
+  const st = r.startup
+  if (st === undefined) parts.push("Worker start: not measured in this run.")
+  else {
+    parts.push(
+      `A fresh analysis worker (fork → ready: Node, modules, catalogue from the build-time snapshot) is ready in ${ms(st.readyMs)} ` +
+        `(${ms(st.readyCpuSeconds * 1000)} CPU, ${mbOf(st.readyRssBytes)} RSS; median of ${st.starts} starts). ` +
+        "Matchers compile, and TypeScript's compiler loads, on a worker's first file of a language:",
+      "",
+      table(
+        ["language", "file", "KB", "first file in a fresh worker", "same file again"],
+        st.firstFile.map((f) => [f.language, `\`${f.path}\``, fmt(f.bytes / 1000), ms(f.firstMs), ms(f.againMs)])
+      )
+    )
+  }
+  parts.push("")
+  const ls = r.localScan
+  if (ls === undefined) parts.push("Local scan memory: not measured in this run.")
+  else
+    parts.push(
+      `\`vigil scan\` (local, default workers) of a ${fmt(ls.bytes / MB)} MB Python tree (${fmt(ls.files)} files; the Python corpus's source` +
+        `${ls.copies > 1 ? `, copied ${ls.copies} times to reach the size` : ""}): ${fmt(ls.wallMs / 1000)} s, ${fmt(ls.cpuSeconds)} CPU s; ` +
+        `peak RSS of the largest process ${mbOf(ls.memory.processRssBytes)}, of all ${ls.memory.processes} processes together ${mbOf(ls.memory.treeRssBytes)} (${breakdown(ls.memory)}).`
+    )
+  return parts.join("\n")
+}
+
 const profileSection = (r: Results): string => {
   const names = Object.keys(r.profiles)
   if (names.length === 0) return ""
@@ -302,7 +330,8 @@ export const renderGenerated = (r: Results): string => {
       `(anything above ${m.cores} means other work competed for the cores: wall-clock figures suffer, CPU-second figures much less; per-core targets are judged on CPU seconds).`,
     "",
     `Catalogue: ${r.catalogue.rules} rules (${r.catalogue.hash}); matchers: ${matchers}. ` +
-      `Loading it (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; every worker pays both at start.`,
+      `Decoding it from YAML (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; ` +
+      "workers load the build-time snapshot instead and compile a language's matchers on its first file.",
     "",
     `Method: medians of ${r.options.runs} timed runs after a warm-up over every third file; MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
       "Scan = the engine's whole pipeline (classify, worker pool, every matcher of the catalogue, findings); parse-only = the same pipeline and pool with an analyser that only parses. " +
@@ -321,6 +350,8 @@ export const renderGenerated = (r: Results): string => {
     peerTables(r),
     "",
     serviceTables(r),
+    "",
+    startupAndMemoryTables(r),
     "",
     profileSection(r),
     "",
@@ -352,6 +383,11 @@ const headline = (r: Results): string => {
   }
   const b = r.service?.big
   if (b !== undefined) lines.push(`- 100 MB / 10,000 files in one request: ${b.finished ? (b.partial ? "partial" : "complete") : "failed"} in ${fmt(b.durationMs / 1000)} s, peak ${gb(b.memory.treeRssBytes)} for all processes.`)
+  if (r.startup !== undefined) lines.push(`- A fresh analysis worker is ready in ${Math.round(r.startup.readyMs)} ms.`)
+  if (r.localScan !== undefined)
+    lines.push(`- Local scan of a ${fmt(r.localScan.bytes / MB)} MB Python tree: largest process ${mbOf(r.localScan.memory.processRssBytes)}, all processes ${mbOf(r.localScan.memory.treeRssBytes)}.`)
+  const speedups = r.engine.filter((e) => e.speedup !== undefined).map((e) => `${e.name} ${x(e.speedup)}x`)
+  if (speedups.length > 0) lines.push(`- ${r.options.workers} workers vs 1, per corpus: ${speedups.join(", ")}.`)
   const missed = r.targets.filter((t) => t.met === false).map((t) => t.id)
   lines.push(`- Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed${missed.length > 0 ? ` (${missed.join(", ")}; causes in RESULTS.md)` : ""}.`)
   return `Headline figures (${r.date.slice(0, 10)}, commit \`${r.commit.slice(0, 12)}\`, ${r.machine.cores} cores, load average ${r.machine.loadDuringRun.mean} during the run; details in [RESULTS.md](RESULTS.md)):\n\n${lines.join("\n")}`

@@ -6,10 +6,9 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { Either } from "effect"
-import type { FileTask } from "../src/engine/Analyser.js"
-import { compileCatalogue } from "../src/engine/compileCatalogue.js"
+import { compileCatalogue, prepareFor } from "../src/engine/compileCatalogue.js"
 import { loadCatalogueSync } from "../src/engine/index.js"
-import { splitIntoBatches } from "../src/engine/pool/batches.js"
+import { planBatches } from "../src/engine/pool/batches.js"
 import {
   CORPUS_LANGUAGE,
   CORPUS_NAMES,
@@ -27,10 +26,14 @@ import { summariseProfile } from "./cpuProfile.js"
 import type { ConfigFigures, EngineConfig, EngineJob, EngineMessage } from "./engineChild.js"
 import { astGrepAvailable, banditAvailable, type PeerFigures, type PeerSkip, runAstGrep, runBandit } from "./peers.js"
 import { type MemoryPeak, procAvailable, TreeSampler } from "./procTree.js"
+import { type LocalScanFigures, measureLocalScan } from "./localScanMemory.js"
 import { writeReports } from "./report.js"
 import { measureService, type ScanFile, type ServiceFigures } from "./service.js"
 import { MB, median } from "./stats.js"
 import type { ConfigSummary, CorpusResult, PeerComparison, Results, Target } from "./types.js"
+import { measureWorkerStart, type WorkerStartFigures } from "./workerStart.js"
+
+const fmtMb = (bytes: number): string => String(Math.round(bytes / MB))
 
 const here = dirname(fileURLToPath(import.meta.url))
 // compiled: dist/benchmarks/run.js → the repository is two levels up
@@ -47,7 +50,9 @@ benchmarks/results.json and the headline block of benchmarks/README.md.
 
   --runs N            timed runs per measurement, medians reported (default 3)
   --cap-mb X          bytes sampled per corpus, in MB (default 1.5); a new cap re-pins the manifest
-  --only a,b          corpora to measure: python, go, typescript, javascript, builders
+  --only a,b          corpora to measure: python, go, typescript, javascript, builders; and/or parts
+                      to run: engine, peers, service, startup (worker ready time), memory (local
+                      scan of a 19 MB Python tree). Without a part name every part runs.
   --workers N         the "all cores" pool size (default: available cores)
   --duration S        seconds per concurrency level of the service load (default 8)
   --profile MODE      auto (CPU profile of corpora that miss the ratio target), all, none (default auto)
@@ -92,11 +97,30 @@ const RUNS = Math.max(1, Number(args.runs))
 const CAP_BYTES = Math.round(Number(args["cap-mb"]) * MB)
 const WORKERS = Math.max(1, Number(args.workers ?? availableParallelism()))
 const SERVICE_DURATION_S = Math.max(1, Number(args.duration))
-const ONLY = args.only === undefined ? undefined : new Set(args.only.split(",").map((s) => s.trim()))
+const PARTS = ["engine", "peers", "service", "startup", "memory"] as const
+type Part = (typeof PARTS)[number]
+const onlyNames = args.only === undefined ? [] : args.only.split(",").map((s) => s.trim()).filter((s) => s !== "")
+for (const name of onlyNames) {
+  if (!(PARTS as ReadonlyArray<string>).includes(name) && !(CORPUS_NAMES as ReadonlyArray<string>).includes(name)) {
+    process.stderr.write(`--only: unknown corpus or part "${name}" (corpora: ${CORPUS_NAMES.join(", ")}; parts: ${PARTS.join(", ")})\n`)
+    process.exit(2)
+  }
+}
+const onlyCorpora = onlyNames.filter((n) => (CORPUS_NAMES as ReadonlyArray<string>).includes(n))
+const onlyParts = onlyNames.filter((n): n is Part => (PARTS as ReadonlyArray<string>).includes(n))
+const ONLY = onlyCorpora.length === 0 ? undefined : new Set(onlyCorpora)
+/** whether a part runs: named in --only (or no part named there), and not skipped by its flag */
+const partRuns = (part: Part): boolean =>
+  args["service-only"] ? part === "service" : onlyParts.length === 0 || onlyParts.includes(part)
+/** the size of the local-scan tree the memory target speaks of */
+const LOCAL_SCAN_BYTES = 19 * MB
+const LOCAL_SCAN_MAX_PROCESS_BYTES = 300 * 1024 * 1024
+const READY_TARGET_MS = 500
+const SPEEDUP_TARGET = 1.8
+const RATIO_TARGET = 1.5
+const RATIO_TARGET_CORPORA: ReadonlyArray<CorpusName> = ["python", "go", "javascript", "typescript", "builders"]
 const SERVICE_ONLY = args["service-only"]
 const POSTGRES_URL = args["postgres-url"] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
-const RATIO_TARGET = 2.0
-const RATIO_TARGET_CORPORA: ReadonlyArray<CorpusName> = ["python", "typescript", "go"]
 
 const started = performance.now()
 const log = (line: string): void => {
@@ -135,7 +159,9 @@ const catalogueSummary = (): Results["catalogue"] => {
   const loadMs = performance.now() - t0
   if (Either.isLeft(loaded)) throw new Error(`the rule catalogue does not load:\n${loaded.left.message}`)
   const t1 = performance.now()
-  compileCatalogue(loaded.right)
+  // matchers compile per language on first use: compile every language, as a worker that sees all would
+  const compiled = compileCatalogue(loaded.right)
+  for (const kind of ["python", "go", "javascript", "typescript"] as const) prepareFor(compiled, kind)
   const compileMs = performance.now() - t1
   const matchers: Record<string, number> = {}
   const hash = createHash("sha256")
@@ -315,9 +341,7 @@ const measureEngine = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: st
  * (batches handed out in order to the least-loaded worker, cost proportional to bytes).
  */
 const batchesOf = (corpus: SelectedCorpus, workers: number): CorpusResult["batches"] => {
-  // only `content.length` matters to the split
-  const tasks = corpus.files.map((f) => ({ path: f.path, kind: "python", content: { length: f.bytes } }) as unknown as FileTask)
-  const batches = splitIntoBatches(tasks)
+  const batches = planBatches(corpus.files.map((f) => f.bytes), workers)
   const load = new Array<number>(workers).fill(0)
   for (const b of batches) {
     const bytes = b.reduce((s, i) => s + corpus.files[i]!.bytes, 0)
@@ -496,7 +520,9 @@ const targetsOf = (
   engine: ReadonlyArray<CorpusResult>,
   comparisons: ReadonlyArray<PeerComparison>,
   service: ServiceFigures | undefined,
-  servicePostgres: ServiceFigures | undefined
+  servicePostgres: ServiceFigures | undefined,
+  startup: WorkerStartFigures | undefined,
+  localScan: LocalScanFigures | undefined
 ): Array<Target> => {
   const out: Array<Target> = []
   for (const name of RATIO_TARGET_CORPORA) {
@@ -509,13 +535,40 @@ const targetsOf = (
       met: r?.ratioCpu === undefined ? undefined : r.ratioCpu <= RATIO_TARGET
     })
   }
+  for (const name of CORPUS_NAMES) {
+    const r = engine.find((e) => e.name === name)
+    out.push({
+      id: `speedup-${name}`,
+      description: `${name}: scan throughput with ${WORKERS} workers / with 1 (wall clock)`,
+      target: `≥ ${SPEEDUP_TARGET.toFixed(1)}`,
+      value: r?.speedup === undefined ? "not measured" : `${r.speedup.toFixed(2)} (the batch split allows ${r.batches.speedupBound.toFixed(2)})`,
+      met: r?.speedup === undefined ? undefined : r.speedup >= SPEEDUP_TARGET
+    })
+  }
+  out.push({
+    id: "worker-ready",
+    description: "a fresh analysis worker is ready (fork to ready message, median)",
+    target: `≤ ${READY_TARGET_MS} ms`,
+    value: startup === undefined ? "not measured" : `${startup.readyMs.toFixed(0)} ms (${(startup.readyCpuSeconds * 1000).toFixed(0)} ms CPU)`,
+    met: startup === undefined ? undefined : startup.readyMs <= READY_TARGET_MS
+  })
+  out.push({
+    id: "local-scan-memory",
+    description: `local \`vigil scan\` of a ${fmtMb(LOCAL_SCAN_BYTES)} MB Python tree: peak RSS of its largest process`,
+    target: `≤ ${LOCAL_SCAN_MAX_PROCESS_BYTES / 1048576} MB`,
+    value:
+      localScan === undefined
+        ? "not measured"
+        : `${(localScan.memory.processRssBytes / 1048576).toFixed(0)} MB (all processes ${(localScan.memory.treeRssBytes / 1048576).toFixed(0)} MB)`,
+    met: localScan === undefined ? undefined : localScan.memory.processRssBytes <= LOCAL_SCAN_MAX_PROCESS_BYTES
+  })
   const bandit = comparisons.find((c) => c.peer === "bandit")
   out.push({
     id: "python-vs-bandit",
     description: "Python: Vigil throughput per core / Bandit's, per CPU second",
-    target: "≥ 10x",
+    target: "≥ 5x",
     value: bandit === undefined ? "not measured" : `${(1 / bandit.cpuTimeRatio).toFixed(2)}x (wall clock ${bandit.throughputRatio.toFixed(2)}x)`,
-    met: bandit === undefined ? undefined : 1 / bandit.cpuTimeRatio >= 10
+    met: bandit === undefined ? undefined : 1 / bandit.cpuTimeRatio >= 5
   })
   for (const c of comparisons.filter((x) => x.peer === "ast-grep")) {
     // one thread: a per-core comparison (CPU seconds); all threads: elapsed time is the point
@@ -628,8 +681,8 @@ const main = async (): Promise<void> => {
     const corpora = prepareCorpora(workdir)
 
     const engine: Array<CorpusResult> = []
-    if (SERVICE_ONLY) log("engine: skipped (--service-only)")
-    else if (args["skip-engine"]) skipped.push({ what: "engine figures", reason: "--skip-engine" })
+    if (args["skip-engine"]) skipped.push({ what: "engine figures", reason: "--skip-engine" })
+    else if (!partRuns("engine")) skipped.push({ what: "engine figures", reason: "not in --only" })
     else {
       log(`engine: parse-only with 1 worker, scan with 1${WORKERS > 1 ? ` and ${WORKERS}` : ""} worker(s); ${RUNS} timed runs each`)
       engine.push(...(await measureEngine(corpora, workdir)))
@@ -656,8 +709,8 @@ const main = async (): Promise<void> => {
     const comparisons: Array<PeerComparison> = []
     const python = corpora.find((c) => c.name === "python")
     const pythonEngine = engine.find((e) => e.name === "python")
-    if (SERVICE_ONLY) log("peers: skipped (--service-only)")
-    else if (args["skip-peers"]) peerSkips.push({ peer: "bandit, ast-grep", reason: "--skip-peers" })
+    if (args["skip-peers"]) peerSkips.push({ peer: "bandit, ast-grep", reason: "--skip-peers" })
+    else if (!partRuns("peers")) peerSkips.push({ peer: "bandit, ast-grep", reason: "not in --only" })
     else if (python === undefined) peerSkips.push({ peer: "bandit, ast-grep", reason: "no Python corpus on this machine" })
     else {
       const dir = join(workdir, "python")
@@ -708,6 +761,7 @@ const main = async (): Promise<void> => {
     let service: ServiceFigures | undefined
     let servicePostgres: ServiceFigures | undefined
     if (args["skip-service"]) skipped.push({ what: "service figures", reason: "--skip-service" })
+    else if (!partRuns("service")) skipped.push({ what: "service figures", reason: "not in --only" })
     else if (!existsSync(join(REPO_ROOT, "dist", "src", "cli", "main.js"))) skipped.push({ what: "service figures", reason: "the CLI is not built (dist/src/cli/main.js)" })
     else if (corpora.length === 0) skipped.push({ what: "service figures", reason: "no corpus to build requests from" })
     else {
@@ -762,6 +816,42 @@ const main = async (): Promise<void> => {
       Object.assign(profiles, previous.profiles)
     }
 
+
+    let startup: WorkerStartFigures | undefined
+    if (!partRuns("startup")) skipped.push({ what: "worker start figures", reason: "not in --only" })
+    else {
+      log("startup: fresh analysis workers until ready, and their first file per language")
+      try {
+        startup = await measureWorkerStart({
+          init: { rulesDir: join(REPO_ROOT, "rules"), complianceDir: join(REPO_ROOT, "compliance") },
+          starts: 5,
+          corpora: corpora.filter((c) => c.name !== "builders").map((c) => ({ language: CORPUS_LANGUAGE[c.name], files: c.files }))
+        })
+        log(`  ready in ${startup.readyMs.toFixed(0)} ms (${(startup.readyCpuSeconds * 1000).toFixed(0)} ms CPU, ${(startup.readyRssBytes / 1048576).toFixed(0)} MB RSS)`)
+      } catch (e) {
+        skipped.push({ what: "worker start figures", reason: e instanceof Error ? e.message : String(e) })
+      }
+    }
+
+    let localScan: LocalScanFigures | undefined
+    const pythonSource = corpora.find((c) => c.name === "python")?.source
+    if (!partRuns("memory")) skipped.push({ what: "local scan memory", reason: "not in --only" })
+    else if (!procAvailable()) skipped.push({ what: "local scan memory", reason: "/proc is not available on this system" })
+    else if (pythonSource === undefined) skipped.push({ what: "local scan memory", reason: "no Python corpus on this machine" })
+    else {
+      log(`memory: vigil scan (local) of a ${fmtMb(LOCAL_SCAN_BYTES)} MB Python tree`)
+      try {
+        localScan = await measureLocalScan({ repoRoot: REPO_ROOT, source: pythonSource, workdir, targetBytes: LOCAL_SCAN_BYTES })
+        log(`  ${localScan.files} files in ${(localScan.wallMs / 1000).toFixed(1)} s; largest process ${(localScan.memory.processRssBytes / 1048576).toFixed(0)} MB, all ${(localScan.memory.treeRssBytes / 1048576).toFixed(0)} MB`)
+      } catch (e) {
+        skipped.push({ what: "local scan memory", reason: e instanceof Error ? e.message : String(e) })
+      }
+    }
+
+    if (previous !== undefined) {
+      startup ??= previous.startup
+      localScan ??= previous.localScan
+    }
     const total = previous?.total ?? totalOf(engine)
     const results: Results = {
       schema: 1,
@@ -803,8 +893,10 @@ const main = async (): Promise<void> => {
       service,
       servicePostgres,
       carriedOver: previous === undefined ? undefined : { date: previous.date, commit: previous.commit },
+      startup,
+      localScan,
       profiles,
-      targets: targetsOf(engine, comparisons, service, servicePostgres),
+      targets: targetsOf(engine, comparisons, service, servicePostgres, startup, localScan),
       durationS: Math.round((performance.now() - started) / 1000)
     }
     const text = writeReports(results, { benchDir: BENCH_DIR, write: !args["no-write"] })

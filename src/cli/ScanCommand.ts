@@ -4,7 +4,7 @@ import { Effect, Either, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
 import { DEFAULT_POLICY, Policy } from "../domain/Vocabulary.js"
-import { loadCatalogueSync, makeSecretScanner } from "../engine/index.js"
+import { loadCatalogueForScan, makeSecretScanner } from "../engine/index.js"
 import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
 import { ScanError, UsageError } from "./errors.js"
@@ -15,7 +15,7 @@ import { connect, orgOption, orgRef, retriesOption, serverOption, serverUrl, tim
 import { prepareUpload } from "./remote/prepareUpload.js"
 import { remoteScan } from "./remote/remoteScan.js"
 import { renderReport, writeReport } from "./report.js"
-import { walk } from "./walk.js"
+import { readContents, walk } from "./walk.js"
 
 const MB = 1_000_000
 
@@ -66,7 +66,7 @@ const dryRun = Options.boolean("dry-run").pipe(
 )
 
 const loadCatalogue = Effect.suspend(() => {
-  const loaded = loadCatalogueSync()
+  const loaded = loadCatalogueForScan()
   return Either.isLeft(loaded) ? Effect.fail(new ScanError({ message: loaded.left.message })) : Effect.succeed(loaded.right)
 })
 
@@ -100,7 +100,7 @@ export const scanCommand = Command.make(
 
       if (args.dryRun) {
         const upload = Option.isSome(server)
-          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, walked.files, makeSecretScanner(c)))
+          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, readContents(walked.files), makeSecretScanner(c)))
           : undefined
         process.stdout.write(renderDryRun(walked, walkSkipped, upload, args.format))
         return
@@ -112,7 +112,7 @@ export const scanCommand = Command.make(
       if (Option.isSome(server)) {
         const connection = yield* connect(server.value, { retries: args.retries, timeoutSeconds: args.timeout, notice: progress.notice })
         catalogue = yield* loadCatalogue
-        const remote = yield* remoteScan({ connection, catalogue, files: walked.files, walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
+        const remote = yield* remoteScan({ connection, catalogue, files: readContents(walked.files), walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
         result = remote.result
         scanIds = remote.scanIds
         progress.done()

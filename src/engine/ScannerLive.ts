@@ -2,7 +2,7 @@ import { Context, Effect, Either, Layer } from "effect"
 import { CatalogueService } from "../catalogue/Catalogue.js"
 import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
 import { defaultComplianceDir, defaultRulesDir } from "../catalogue/paths.js"
-import { loadCatalogueSync } from "./loadCatalogue.js"
+import { loadCatalogueForScan } from "./loadCatalogue.js"
 import { type FileRunner, inProcessRunner } from "./FileRunner.js"
 import { defaultWorkerEntry, makeWorkerPool } from "./pool/WorkerPool.js"
 import { runPipeline } from "./Pipeline.js"
@@ -23,7 +23,7 @@ export interface ScannerOptions {
 
 export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }) =>
   Effect.suspend(() => {
-    const loaded = loadCatalogueSync({
+    const loaded = loadCatalogueForScan({
       ...(options.rulesDir !== undefined ? { rulesDir: options.rulesDir } : {}),
       ...(options.complianceDir !== undefined ? { complianceDir: options.complianceDir } : {})
     })
