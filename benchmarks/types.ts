@@ -124,7 +124,12 @@ export interface Results {
     readonly skipped: ReadonlyArray<PeerSkip>
     readonly comparisons: ReadonlyArray<PeerComparison>
   }
+  /** on the embedded database (the default) */
   readonly service: ServiceFigures | undefined
+  /** the same load on PostgreSQL (DATABASE_URL), without the 100 MB request */
+  readonly servicePostgres?: ServiceFigures | undefined
+  /** engine and peer figures taken from an earlier run (--service-only) */
+  readonly carriedOver?: { readonly date: string; readonly commit: string } | undefined
   /** fresh worker start and first file per language (absent in results written before it existed) */
   readonly startup?: WorkerStartFigures | undefined
   /** the local `vigil scan` memory measurement */

@@ -3,6 +3,7 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
+import { DEFAULT_POLICY, Policy } from "../domain/Vocabulary.js"
 import { loadCatalogueForScan, makeSecretScanner } from "../engine/index.js"
 import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
@@ -37,8 +38,9 @@ const agentName = Options.text("agent-name").pipe(
   Options.optional,
   Options.withDescription("the agent the scan belongs to on the server (default: the directory's name)")
 )
-const policy = Options.choice("policy", ["balanced", "low-noise", "comprehensive", "governance", "eu-ai-act"] as const).pipe(
-  Options.withDefault("balanced" as const),
+// the list and the default are the API's (domain/Vocabulary.ts), never retyped here
+const policy = Options.choice("policy", Policy.literals).pipe(
+  Options.withDefault(DEFAULT_POLICY),
   Options.withDescription("which findings to report (balanced: vulnerabilities and risk patterns)")
 )
 const format = Options.choice("format", ["table", "json", "sarif"] as const).pipe(

@@ -27,6 +27,8 @@ export type FindingType = typeof FindingType.Type
 
 export const Policy = Schema.Literal("balanced", "low-noise", "comprehensive", "governance", "eu-ai-act")
 export type Policy = typeof Policy.Type
+/** The policy of a scan that names none (API and CLI alike). */
+export const DEFAULT_POLICY: Policy = "balanced"
 
 export const OutputFormat = Schema.Literal("summary", "detailed", "sarif")
 export type OutputFormat = typeof OutputFormat.Type
