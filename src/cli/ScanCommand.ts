@@ -3,7 +3,8 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
-import { loadCatalogueSync, makeSecretScanner } from "../engine/index.js"
+import { DEFAULT_POLICY, Policy } from "../domain/Vocabulary.js"
+import { loadCatalogueForScan, makeSecretScanner } from "../engine/index.js"
 import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
 import { ScanError, UsageError } from "./errors.js"
@@ -14,7 +15,7 @@ import { connect, orgOption, orgRef, retriesOption, serverOption, serverUrl, tim
 import { prepareUpload } from "./remote/prepareUpload.js"
 import { remoteScan } from "./remote/remoteScan.js"
 import { renderReport, writeReport } from "./report.js"
-import { walk } from "./walk.js"
+import { readContents, walk } from "./walk.js"
 
 const MB = 1_000_000
 
@@ -37,8 +38,9 @@ const agentName = Options.text("agent-name").pipe(
   Options.optional,
   Options.withDescription("the agent the scan belongs to on the server (default: the directory's name)")
 )
-const policy = Options.choice("policy", ["balanced", "low-noise", "comprehensive", "governance", "eu-ai-act"] as const).pipe(
-  Options.withDefault("balanced" as const),
+// the list and the default are the API's (domain/Vocabulary.ts), never retyped here
+const policy = Options.choice("policy", Policy.literals).pipe(
+  Options.withDefault(DEFAULT_POLICY),
   Options.withDescription("which findings to report (balanced: vulnerabilities and risk patterns)")
 )
 const format = Options.choice("format", ["table", "json", "sarif"] as const).pipe(
@@ -64,7 +66,7 @@ const dryRun = Options.boolean("dry-run").pipe(
 )
 
 const loadCatalogue = Effect.suspend(() => {
-  const loaded = loadCatalogueSync()
+  const loaded = loadCatalogueForScan()
   return Either.isLeft(loaded) ? Effect.fail(new ScanError({ message: loaded.left.message })) : Effect.succeed(loaded.right)
 })
 
@@ -98,7 +100,7 @@ export const scanCommand = Command.make(
 
       if (args.dryRun) {
         const upload = Option.isSome(server)
-          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, walked.files, makeSecretScanner(c)))
+          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, readContents(walked.files), makeSecretScanner(c)))
           : undefined
         process.stdout.write(renderDryRun(walked, walkSkipped, upload, args.format))
         return
@@ -110,7 +112,7 @@ export const scanCommand = Command.make(
       if (Option.isSome(server)) {
         const connection = yield* connect(server.value, { retries: args.retries, timeoutSeconds: args.timeout, notice: progress.notice })
         catalogue = yield* loadCatalogue
-        const remote = yield* remoteScan({ connection, catalogue, files: walked.files, walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
+        const remote = yield* remoteScan({ connection, catalogue, files: readContents(walked.files), walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
         result = remote.result
         scanIds = remote.scanIds
         progress.done()

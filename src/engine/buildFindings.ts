@@ -1,5 +1,5 @@
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
-import type { ComplianceMapping, Finding } from "../domain/Finding.js"
+import type { ComplianceMapping, Finding, LocatedFinding } from "../domain/Finding.js"
 import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
@@ -130,7 +130,7 @@ export const buildEngineFindings = (
     const base = matcher?.message ?? firstSentence(rule.description)
     const message = m.detail === undefined ? base : base.includes("{detail}") ? base.replaceAll("{detail}", m.detail) : `${base} (${m.detail})`
     const category = rule.category
-    const finding: Finding = {
+    const finding: LocatedFinding = {
       id: findingId(hash),
       pattern_id: rule.id,
       pattern: matcher?.title ?? rule.title,
@@ -153,7 +153,13 @@ export const buildEngineFindings = (
       finding_hash: hash,
       ...(m.jsonPath !== undefined ? { json_path: maskAll(m.jsonPath, secrets) } : {})
     }
-    out.push(matcher?.variant !== undefined ? { finding, variant: matcher.variant } : { finding })
+    // internal: every node of a cycle, for SARIF related locations (the API schema drops it)
+    const related = m.related?.map((r) => {
+      const at = doc.position(r.start)
+      return { line: at.line, column: at.column, message: maskAll(r.message, secrets) }
+    })
+    const located = related === undefined || related.length === 0 ? finding : { ...finding, related_locations: related }
+    out.push(matcher?.variant !== undefined ? { finding: located, variant: matcher.variant } : { finding: located })
   }
   return out
 }

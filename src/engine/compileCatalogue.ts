@@ -49,15 +49,40 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     >
   const tsEntries = (targets: ReadonlyArray<string>) =>
     entries("ts-ast").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TsAstMatcher>>
+  // getters: a worker compiles a language's matchers when its first file of that language arrives,
+  // so start-up costs nothing per language and a Python-only scan never builds the TypeScript side
+  const once = <V>(compile: () => V): (() => V) => {
+    let value: V | undefined
+    let done = false
+    return () => {
+      if (!done) {
+        value = compile()
+        done = true
+      }
+      return value as V
+    }
+  }
+  const treeSitterPython = once(() => compileTreeSitter("python", entries("tree-sitter", "python") as Array<MatcherEntry<TreeSitterMatcher>>))
+  const treeSitterGo = once(() => compileTreeSitter("go", entries("tree-sitter", "go") as Array<MatcherEntry<TreeSitterMatcher>>))
+  const tsAstJavascript = once(() => compileTsAst(tsEntries(["javascript"])))
+  const tsAstTypescript = once(() => compileTsAst(tsEntries(["javascript", "typescript"])))
   return {
     catalogue,
     treeSitter: {
-      python: compileTreeSitter("python", entries("tree-sitter", "python") as Array<MatcherEntry<TreeSitterMatcher>>),
-      go: compileTreeSitter("go", entries("tree-sitter", "go") as Array<MatcherEntry<TreeSitterMatcher>>)
+      get python() {
+        return treeSitterPython()
+      },
+      get go() {
+        return treeSitterGo()
+      }
     },
     tsAst: {
-      javascript: compileTsAst(tsEntries(["javascript"])),
-      typescript: compileTsAst(tsEntries(["javascript", "typescript"]))
+      get javascript() {
+        return tsAstJavascript()
+      },
+      get typescript() {
+        return tsAstTypescript()
+      }
     },
     modelRules: memo((language: "python" | "go" | "javascript" | "typescript") => {
       const targets = language === "typescript" ? ["javascript", "typescript"] : [language]
@@ -80,5 +105,20 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       compileRegex(entries("regex").filter((e) => e.matcher.target === "any" || e.matcher.target === kind) as Array<MatcherEntry<RegexMatcher>>)
     ),
     entries
+  }
+}
+
+/**
+ * Compiles what files of `kind` need, so the first such file's time budget is spent on the file and
+ * not on compiling queries (which a worker now does on first use, not at start).
+ */
+export const prepareFor = (compiled: CompiledCatalogue, kind: Target): void => {
+  compiled.regexFor(kind)
+  if (kind === "python" || kind === "go") {
+    void compiled.treeSitter[kind]
+    compiled.modelRules(kind)
+  } else if (kind === "javascript" || kind === "typescript") {
+    void compiled.tsAst[kind]
+    compiled.modelRules(kind)
   }
 }

@@ -24,14 +24,16 @@ import { SuppressionsHandlersLive } from "./handlers/SuppressionsHandlers.js"
 import { AuthenticationLive } from "./middleware/AuthenticationLive.js"
 import { ErrorShapingLive } from "./middleware/ErrorShaping.js"
 import { requestLogging } from "./middleware/RequestLogging.js"
+import { OrgAccess } from "../usecases/OrgAccess.js"
 import { ScanService } from "../usecases/ScanService.js"
+import { SuppressionsService } from "../usecases/SuppressionsService.js"
 import { UploadSessions } from "../usecases/UploadSessions.js"
 
 /** The API with its handlers and middleware; needs the repositories, the engine and the config. */
 export const ApiLive = HttpApiBuilder.api(VigilApi).pipe(
   Layer.provide([HealthHandlersLive, ScansHandlersLive, ScanSessionsHandlersLive, OrgsHandlersLive, DiffHandlersLive, SuppressionsHandlersLive, LegacyHandlersLive]),
   Layer.provide(AuthenticationLive),
-  Layer.provide(UploadSessions.Default),
+  Layer.provide([UploadSessions.Default, SuppressionsService.Default, OrgAccess.Default]),
   Layer.provide(ScanService.Default)
 )
 
@@ -73,8 +75,9 @@ const SHUTDOWN_WRITE_GRACE_MS = 30_000
 
 /**
  * The listening server. The engine (Scanner + CatalogueService) is an input so tests and tools can
- * provide another one; `vigil serve` provides the worker pool. Closing it (SIGTERM) writes every
- * accepted answer completely before the layer is released (see GracefulServer).
+ * provide another one; `vigil serve` provides the worker pool. The listener does not wait for the
+ * workers: /readyz answers 503 until one is ready. Closing it (SIGTERM) writes every accepted answer
+ * completely before the layer is released (see GracefulServer).
  */
 export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner | CatalogueService, E>) =>
   HttpApiBuilder.serve(requestLogging).pipe(
@@ -84,7 +87,7 @@ export const ServerLive = <E>(settings: AppSettings, engine: Layer.Layer<Scanner
     Layer.provide(BootstrapLive),
     HttpServer.withLogAddress,
     Layer.provide(NodeHttpServer.layer(() => createGracefulServer(settings.scanBudgetMs + SHUTDOWN_WRITE_GRACE_MS), { port: settings.port, host: settings.host })),
-    Layer.provide(engine),
-    Layer.provide(StoreLive(settings)),
+    // built together: the workers boot while this process opens and migrates the database
+    Layer.provide(Layer.merge(engine, StoreLive(settings))),
     Layer.provide(Layer.succeed(AppConfig, settings))
   )

@@ -1,6 +1,6 @@
 import { Either } from "effect"
 import type { FileEntry } from "../domain/Scan.js"
-import { OutputFormat, Policy } from "../domain/Vocabulary.js"
+import { DEFAULT_POLICY, OutputFormat, Policy } from "../domain/Vocabulary.js"
 import { describeLimit } from "./RequestBody.js"
 
 /**
@@ -83,7 +83,7 @@ export const validateScanRequest = (body: unknown, limits: ScanLimits): Either.E
   if (files.length > limits.maxFiles) {
     return Either.left(`files has ${files.length} entries; at most ${limits.maxFiles} are allowed per request.`)
   }
-  const policy = oneOf<Policy>("policy", body["policy"], POLICIES, "balanced")
+  const policy = oneOf<Policy>("policy", body["policy"], POLICIES, DEFAULT_POLICY)
   if (Either.isLeft(policy)) return Either.left(policy.left)
   const output = oneOf<OutputFormat>("output", body["output"], OUTPUTS, "summary")
   if (Either.isLeft(output)) return Either.left(output.left)

@@ -23,4 +23,6 @@ export interface RawMatch {
   readonly confidence?: number
   readonly riskTier?: RiskTier
   readonly severity?: Severity
+  /** other places that belong to the finding (every node of a cycle), shown as SARIF related locations */
+  readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>
 }
