@@ -43,12 +43,25 @@ export interface AstNode {
 interface Kind {
   readonly name: string
   readonly named: boolean
+  /** the grammar declares fields for this type: only then are its children's field ids read */
+  readonly hasFields: boolean
+  /** an anonymous type without children or fields in the grammar: its descendant index is read only if asked for */
+  readonly leafLike: boolean
+}
+
+interface NodeTypeInfo {
+  readonly type: string
+  readonly named: boolean
+  readonly fields?: Readonly<Record<string, unknown>>
+  readonly children?: unknown
 }
 
 /** Per grammar: node type id -> name and whether it is named; field id -> name. */
 interface Vocabulary {
   readonly kinds: Map<number, Kind>
   readonly fields: Map<number, string>
+  /** node-types.json of the grammar, by named-ness and type */
+  readonly info: Map<string, NodeTypeInfo>
 }
 
 const vocabularies = new WeakMap<object, Vocabulary>()
@@ -56,7 +69,9 @@ const vocabularies = new WeakMap<object, Vocabulary>()
 const vocabularyOf = (language: object): Vocabulary => {
   let v = vocabularies.get(language)
   if (v === undefined) {
-    v = { kinds: new Map(), fields: new Map() }
+    const info = new Map<string, NodeTypeInfo>()
+    for (const t of (language as { nodeTypeInfo?: ReadonlyArray<NodeTypeInfo> }).nodeTypeInfo ?? []) info.set(`${t.named ? "n" : "a"}:${t.type}`, t)
+    v = { kinds: new Map(), fields: new Map(), info }
     vocabularies.set(language, v)
   }
   return v
@@ -73,7 +88,7 @@ export class FlatTree {
     this.cursor = tree.walk()
     this.vocabulary = vocabularyOf((tree as unknown as { language: object }).language)
     const c = this.cursor
-    this.root = new FlatNode(this, null, 0, this.kind(), undefined, c.startIndex, c.endIndex)
+    this.root = new FlatNode(this, null, 0, 0, this.kind(), undefined, c.startIndex, c.endIndex)
   }
 
   private kind(): Kind {
@@ -81,7 +96,14 @@ export class FlatTree {
     const id = c.nodeTypeId
     let kind = this.vocabulary.kinds.get(id)
     if (kind === undefined) {
-      kind = { name: c.nodeType, named: c.nodeIsNamed }
+      const name = c.nodeType
+      const named = c.nodeIsNamed
+      // a type the grammar does not describe (ERROR) is read in full
+      const info = this.vocabulary.info.get(`${named ? "n" : "a"}:${name}`)
+      const fieldCount = info === undefined ? 1 : Object.keys(info.fields ?? {}).length
+      // only anonymous types (punctuation, keywords): named leaves (identifiers, comments) are asked
+      // for their children often enough that finding their index later costs more than reading it
+      kind = { name, named, hasFields: fieldCount > 0, leafLike: !named && info !== undefined && fieldCount === 0 && info.children === undefined }
       this.vocabulary.kinds.set(id, kind)
     }
     return kind
@@ -94,29 +116,45 @@ export class FlatTree {
     const out: Array<FlatNode> = []
     if (!c.gotoFirstChild()) return out
     const fields = this.vocabulary.fields
+    const withFields = node.hasFields
+    let ordinal = 0
     do {
       const kind = this.kind()
-      const fieldId = c.currentFieldId as number | undefined
       let field: string | undefined
-      if (fieldId !== undefined && fieldId !== 0) {
-        field = fields.get(fieldId)
-        if (field === undefined) {
-          field = c.currentFieldName
-          fields.set(fieldId, field)
+      if (withFields) {
+        const fieldId = c.currentFieldId as number | undefined
+        if (fieldId !== undefined && fieldId !== 0) {
+          field = fields.get(fieldId)
+          if (field === undefined) {
+            field = c.currentFieldName
+            fields.set(fieldId, field)
+          }
         }
       }
+      const index = kind.leafLike ? -1 : c.currentDescendantIndex
       // anonymous children (punctuation, operators) are rarely asked for their span: read it lazily
       out.push(kind.named
-        ? new FlatNode(this, node, c.currentDescendantIndex, kind, field, c.startIndex, c.endIndex)
-        : new FlatNode(this, node, c.currentDescendantIndex, kind, field, -1, -1))
+        ? new FlatNode(this, node, index, ordinal, kind, field, c.startIndex, c.endIndex)
+        : new FlatNode(this, node, index, ordinal, kind, field, -1, -1))
+      ordinal++
     } while (c.gotoNextSibling())
     return out
   }
 
-  /** Start and end of a node whose span was not read with it. */
-  spanOf(index: number): [number, number] {
+  /** The descendant index of a node read without it (a leaf-like type that has children after all). */
+  indexOf(node: FlatNode): number {
+    const parent = node.parent!
     const c = this.cursor
-    c.gotoDescendant(index)
+    c.gotoDescendant(parent.id)
+    c.gotoFirstChild()
+    for (let i = 0; i < node.ordinal; i++) c.gotoNextSibling()
+    return c.currentDescendantIndex
+  }
+
+  /** Start and end of a node whose span was not read with it. */
+  spanOf(node: FlatNode): [number, number] {
+    const c = this.cursor
+    c.gotoDescendant(node.id)
     return [c.startIndex, c.endIndex]
   }
 
@@ -147,8 +185,10 @@ export class FlatNode implements AstNode {
   constructor(
     private readonly tree: FlatTree,
     readonly parent: FlatNode | null,
-    /** the node's preorder index in the tree (tree-sitter's descendant index): unique per node */
-    readonly id: number,
+    /** the node's preorder index in the tree (tree-sitter's descendant index), -1 until needed */
+    private index: number,
+    /** its position among its parent's children */
+    readonly ordinal: number,
     private readonly kind: Kind,
     /** the field this node fills in its parent */
     readonly field: string | undefined,
@@ -156,8 +196,18 @@ export class FlatNode implements AstNode {
     private end: number
   ) {}
 
+  /** the node's descendant index: unique per node of the tree */
+  get id(): number {
+    if (this.index === -1) this.index = this.tree.indexOf(this)
+    return this.index
+  }
+
   get type(): string {
     return this.kind.name
+  }
+
+  get hasFields(): boolean {
+    return this.kind.hasFields
   }
 
   get isNamed(): boolean {
@@ -165,12 +215,12 @@ export class FlatNode implements AstNode {
   }
 
   get startIndex(): number {
-    if (this.start === -1) [this.start, this.end] = this.tree.spanOf(this.id)
+    if (this.start === -1) [this.start, this.end] = this.tree.spanOf(this)
     return this.start
   }
 
   get endIndex(): number {
-    if (this.start === -1) [this.start, this.end] = this.tree.spanOf(this.id)
+    if (this.start === -1) [this.start, this.end] = this.tree.spanOf(this)
     return this.end
   }
 
