@@ -37,7 +37,12 @@ export interface AstNode {
  *   id, field id, descendant index, start and end), into plain JS objects. Nothing the walker does
  *   not look at is read (skipped functions, non-f-string literals, dotted names read from text), and
  *   no binding node object is ever made. Type names and field names are read from the cursor once
- *   per language and cached by id.
+ *   per language and cached by id. Per child that is 3-6 cursor calls (type id, field id only under
+ *   types with fields, descendant index not for anonymous leaves, start/end for named ones).
+ * Result (warm, 10 passes over parsed trees, the prefilter's interest): Python 0.214 -> 0.124 s per
+ * 1.5 MB (parse 0.105 s: 2.0x -> 1.2x), Go 0.386 -> 0.264 s (parse 0.19 s: 2.0x -> 1.4x); the
+ * models are identical (test/engine/model-flat.test.ts). What is left is ~100 ns per native call on
+ * ~120k (Python) / ~230k (Go) children read: going lower needs fewer nodes read, or a batched read.
  */
 
 interface Kind {
