@@ -1,4 +1,5 @@
-import type { SyntaxNode, Tree } from "../../languages/treeSitter.js"
+import { type AstNode, FlatTree } from "../../languages/flatTree.js"
+import type { Tree } from "../../languages/treeSitter.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
@@ -18,17 +19,16 @@ import type { Interest } from "./python.js"
  * (analyseSource.ts), only the bodies of functions that mention a name some rule needs are walked,
  * plus the functions that call those, as python.ts does; every function's header is kept.
  */
-export const goModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => new GoWalker(text, interest).run(tree.rootNode)
+export const goModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => goModelOf(new FlatTree(tree, text).root, text, interest)
 
-const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
+/** The model from any node implementation (the binding's own nodes too: test/engine/model-flat.test.ts). */
+export const goModelOf = (root: AstNode, text: string, interest?: Interest): SemanticModel => new GoWalker(text, interest).run(root)
 
-type Field = "aliasNode" | "alternativeNode" | "argumentsNode" | "bodyNode" | "channelNode" | "conditionNode" | "consequenceNode" | "elementNode" | "fieldNode" | "functionNode" | "indexNode" | "initializerNode" | "keyNode" | "leftNode" | "nameNode" | "operandNode" | "operatorNode" | "packageNode" | "parametersNode" | "pathNode" | "receiverNode" | "rightNode" | "typeNode" | "updateNode" | "valueNode"
-/**
- * A field of a node. node-tree-sitter generates a getter per field of every named node type
- * (`operandNode`, from the grammar's node-types) that looks the child up by field id; that is much
- * cheaper than `childForFieldName`, which passes the name to native code on every call.
- */
-const fieldOf = (n: SyntaxNode, field: Field): SyntaxNode | null => (n as unknown as Partial<Record<Field, SyntaxNode | null>>)[field] ?? null
+const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
+
+type Field = "alias" | "alternative" | "arguments" | "body" | "channel" | "condition" | "consequence" | "element" | "field" | "function" | "index" | "initializer" | "key" | "left" | "name" | "operand" | "operator" | "package" | "parameters" | "path" | "receiver" | "right" | "type" | "update" | "value"
+/** A field of a node (with a flat node, a scan of its children already read; see languages/flatTree.ts). */
+const fieldOf = (n: AstNode, field: Field): AstNode | null => n.childForFieldName(field)
 
 /** Package functions that build a string from their arguments: the result carries all of them. */
 const BUILDERS = new Set([
@@ -99,20 +99,20 @@ class GoWalker {
   private readonly methods = new Map<string, number>()
   /** struct type -> field -> canonical package-qualified type, for `s.db.Query` on a receiver */
   private readonly structFields = new Map<string, Map<string, string>>()
-  private readonly structs = new Map<string, SyntaxNode>()
+  private readonly structs = new Map<string, AstNode>()
   /** per function: locals that shadow an import name (`url := …`) */
   private readonly shadows = new Map<number, Set<string>>()
   /** per function: variable -> the value it was parsed from (`u, _ := url.Parse(raw)`, `rel, _ := filepath.Rel(base, p)`) */
   private readonly origins = new Map<number, Map<string, string>>()
   /** per function: boolean variable -> the check that set it (`_, ok := allowed[x]`, `ok := slices.Contains(…)`) */
-  private readonly checks = new Map<number, Map<string, SyntaxNode>>()
+  private readonly checks = new Map<number, Map<string, AstNode>>()
 
   /** functions whose bodies were skipped (not of interest) -> their top-level position, to walk later if they call a walked one */
   private readonly skipped = new Map<number, number>()
 
   constructor(private readonly text: string, private readonly interest?: Interest) {}
 
-  run(root: SyntaxNode): SemanticModel {
+  run(root: AstNode): SemanticModel {
     const top = root.namedChildren
     const headers: Array<number> = []
     // 1: imports, struct types and function headers (any of them may be used before it is declared)
@@ -146,7 +146,7 @@ class GoWalker {
       const texts = walked.map((f) => this.text.slice(f.span.start, f.span.end))
       for (const [index, at] of this.skipped) {
         const node = top[at]!
-        const body = fieldOf(node, "bodyNode")
+        const body = fieldOf(node, "body")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
         const name = this.b.functions[index]!.name
         if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
@@ -165,29 +165,29 @@ class GoWalker {
 
   // ---- declarations ------------------------------------------------------------------------------
 
-  private importDeclaration(node: SyntaxNode): void {
+  private importDeclaration(node: AstNode): void {
     for (const c of node.namedChildren) {
       if (c.type === "import_spec") this.importSpec(c)
       else if (c.type === "import_spec_list") for (const s of c.namedChildren) if (s.type === "import_spec") this.importSpec(s)
     }
   }
 
-  private importSpec(node: SyntaxNode): void {
-    const pathNode = fieldOf(node, "pathNode")
+  private importSpec(node: AstNode): void {
+    const pathNode = fieldOf(node, "path")
     if (pathNode === null) return
     const path = pathNode.text.slice(1, -1)
-    const nameNode = fieldOf(node, "nameNode")
+    const nameNode = fieldOf(node, "name")
     // `_` imports bind nothing; `.` imports put names in scope unqualified, which we do not model
     if (nameNode !== null && nameNode.type !== "package_identifier") return
     this.b.addImport(nameNode !== null ? nameNode.text : goPackageName(path), path, span(node))
   }
 
   /** Struct types are only noted here; their fields are read when a walked method has one as receiver. */
-  private typeDeclaration(node: SyntaxNode): void {
+  private typeDeclaration(node: AstNode): void {
     for (const spec of node.namedChildren) {
       if (spec.type !== "type_spec") continue
-      const struct = fieldOf(spec, "typeNode")
-      const name = struct?.type === "struct_type" ? fieldOf(spec, "nameNode")?.text : undefined
+      const struct = fieldOf(spec, "type")
+      const name = struct?.type === "struct_type" ? fieldOf(spec, "name")?.text : undefined
       if (name !== undefined && struct !== null) this.structs.set(name, struct)
     }
   }
@@ -203,7 +203,7 @@ class GoWalker {
       if (list.type !== "field_declaration_list") continue
       for (const field of list.namedChildren) {
         if (field.type !== "field_declaration") continue
-        const typeNode = fieldOf(field, "typeNode")
+        const typeNode = fieldOf(field, "type")
         const type = typeNode === null ? undefined : this.typeName(typeNode)
         if (type === undefined || !type.includes(".")) continue
         for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
@@ -214,14 +214,14 @@ class GoWalker {
   }
 
   /** The canonical name of a type, pointer / slice / array markers and type arguments dropped. */
-  private typeName(node: SyntaxNode): string | undefined {
-    for (let n: SyntaxNode | null = node; n !== null; ) {
+  private typeName(node: AstNode): string | undefined {
+    for (let n: AstNode | null = node; n !== null; ) {
       switch (n.type) {
         case "type_identifier":
           return n.text
         case "qualified_type": {
-          const pkg = fieldOf(n, "packageNode")?.text
-          const name = fieldOf(n, "nameNode")?.text
+          const pkg = fieldOf(n, "package")?.text
+          const name = fieldOf(n, "name")?.text
           if (pkg === undefined || name === undefined) return undefined
           return this.b.canonical(-1, `${pkg}.${name}`, this.b.parentOf)
         }
@@ -232,10 +232,10 @@ class GoWalker {
         case "slice_type":
         case "array_type":
         case "implicit_length_array_type":
-          n = fieldOf(n, "elementNode")
+          n = fieldOf(n, "element")
           continue
         case "generic_type":
-          n = fieldOf(n, "typeNode")
+          n = fieldOf(n, "type")
           continue
         case "selector_expression": {
           // `new(http.Client)`: a type in expression position parses as a selector
@@ -251,7 +251,7 @@ class GoWalker {
   }
 
   /** Parameters of a parameter list, unnamed ones as `_`, with their declared types. */
-  private parameters(list: SyntaxNode | null, params: Array<string>, types: Array<string | undefined>): void {
+  private parameters(list: AstNode | null, params: Array<string>, types: Array<string | undefined>): void {
     if (list === null) return
     for (const p of list.namedChildren) {
       if (p.type !== "parameter_declaration" && p.type !== "variadic_parameter_declaration") continue
@@ -273,8 +273,8 @@ class GoWalker {
   }
 
   /** Registers a function by name; parameters and doc are filled with its body (not at all when skipped). */
-  private header(node: SyntaxNode): number {
-    const nameNode = fieldOf(node, "nameNode")
+  private header(node: AstNode): number {
+    const nameNode = fieldOf(node, "name")
     const isMethod = node.type === "method_declaration"
     const name = nameNode?.text ?? "<func>"
     const index = this.b.addFunction({
@@ -294,7 +294,7 @@ class GoWalker {
   }
 
   /** The comment lines directly above a declaration (Go doc comments). */
-  private docBefore(siblings: ReadonlyArray<SyntaxNode>, at: number, node: SyntaxNode): string | undefined {
+  private docBefore(siblings: ReadonlyArray<AstNode>, at: number, node: AstNode): string | undefined {
     let row = node.startPosition.row
     const lines: Array<string> = []
     for (let i = at - 1; i >= 0; i--) {
@@ -307,12 +307,12 @@ class GoWalker {
   }
 
   /** Binds what typed parameters hold and walks the body of a function or method. */
-  private functionBody(node: SyntaxNode, index: number, siblings: ReadonlyArray<SyntaxNode>, at: number): void {
+  private functionBody(node: AstNode, index: number, siblings: ReadonlyArray<AstNode>, at: number): void {
     const info = this.b.functions[index]!
     const params = info.params as Array<string>
     const types = info.paramTypes as Array<string | undefined>
-    if (node.type === "method_declaration") this.parameters(fieldOf(node, "receiverNode"), params, types)
-    this.parameters(fieldOf(node, "parametersNode"), params, types)
+    if (node.type === "method_declaration") this.parameters(fieldOf(node, "receiver"), params, types)
+    this.parameters(fieldOf(node, "parameters"), params, types)
     const doc = this.docBefore(siblings, at, node)
     if (doc !== undefined) (info as { doc?: string }).doc = doc
     this.bindParameters(index)
@@ -323,7 +323,7 @@ class GoWalker {
       const receiver = info.params[0]
       if (fields !== undefined && receiver !== undefined && receiver !== "_") for (const [field, type] of fields) this.b.bindHolder(index, `${receiver}.${field}`, type)
     }
-    const bodyNode = fieldOf(node, "bodyNode")
+    const bodyNode = fieldOf(node, "body")
     if (bodyNode !== null) this.block(bodyNode, index, info.body)
   }
 
@@ -362,7 +362,7 @@ class GoWalker {
   // ---- statements --------------------------------------------------------------------------------
 
   /** A `block` (or case body): its statement list, flattened into `out`. */
-  private block(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private block(node: AstNode, fn: number, out: Array<Statement>): void {
     const children = node.namedChildren
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!
@@ -371,12 +371,12 @@ class GoWalker {
     }
   }
 
-  private statements(list: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private statements(list: AstNode, fn: number, out: Array<Statement>): void {
     const children = list.namedChildren
     for (let i = 0; i < children.length; i++) this.statement(children[i]!, fn, out, list)
   }
 
-  private statement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
+  private statement(node: AstNode, fn: number, out: Array<Statement>, block: AstNode): void {
     switch (node.type) {
       case "expression_statement": {
         const inner = node.namedChild(0)
@@ -388,11 +388,11 @@ class GoWalker {
       case "short_var_declaration":
       case "assignment_statement":
       case "receive_statement": {
-        const left = fieldOf(node, "leftNode")
-        const right = fieldOf(node, "rightNode")
+        const left = fieldOf(node, "left")
+        const right = fieldOf(node, "right")
         if (right === null) return
         if (left === null) return void this.expr(right, fn)
-        const op = node.type === "assignment_statement" ? fieldOf(node, "operatorNode")?.type : undefined
+        const op = node.type === "assignment_statement" ? fieldOf(node, "operator")?.type : undefined
         const rights = right.type === "expression_list" ? right.namedChildren : [right]
         // `a, err :=`: plain names are read from the text instead of visiting each identifier
         const leftText = left.text
@@ -403,7 +403,7 @@ class GoWalker {
       case "var_declaration":
       case "const_declaration": {
         const isConst = node.type === "const_declaration"
-        let previous: SyntaxNode | null = null
+        let previous: AstNode | null = null
         let iota = 0
         for (const spec of node.namedChildren) {
           if (spec.type === "var_spec_list") {
@@ -452,8 +452,8 @@ class GoWalker {
       }
       case "send_statement": {
         // `ch <- v`: the channel carries v's data to whoever receives it
-        const channel = fieldOf(node, "channelNode")
-        const value = fieldOf(node, "valueNode")
+        const channel = fieldOf(node, "channel")
+        const value = fieldOf(node, "value")
         if (channel === null || value === null) return
         const target = this.target(channel, fn)
         const v = this.expr(value, fn)
@@ -488,10 +488,10 @@ class GoWalker {
   }
 
   /** One `var` / `const` spec; returns the node whose value a following valueless const spec repeats. */
-  private spec(spec: SyntaxNode, isConst: boolean, iota: number, previous: SyntaxNode | null, fn: number, out: Array<Statement>): SyntaxNode | null {
-    const names: Array<SyntaxNode> = []
-    let typeNode: SyntaxNode | null = null
-    let valueNode: SyntaxNode | null = null
+  private spec(spec: AstNode, isConst: boolean, iota: number, previous: AstNode | null, fn: number, out: Array<Statement>): AstNode | null {
+    const names: Array<AstNode> = []
+    let typeNode: AstNode | null = null
+    let valueNode: AstNode | null = null
     for (const c of spec.namedChildren) {
       if (c.type === "identifier") names.push(c)
       else if (c.type === "expression_list") valueNode = c
@@ -524,7 +524,7 @@ class GoWalker {
    * `a, b := x, y` pairs the sides; `a, b := f()` gives every target the whole value (as python.ts
    * does for tuple targets). `declares`: `:=` / `var`, which may hide an import of the same name.
    */
-  private assign(lefts: ReadonlyArray<SyntaxNode | string>, rights: ReadonlyArray<SyntaxNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: SyntaxNode): void {
+  private assign(lefts: ReadonlyArray<AstNode | string>, rights: ReadonlyArray<AstNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: AstNode): void {
     const values = rights.map((r) => this.expr(r, fn))
     const pairwise = lefts.length === values.length
     const whole: Expr = values.length === 1 ? values[0]! : { k: "container", entries: values.map((value) => ({ value })) }
@@ -542,7 +542,7 @@ class GoWalker {
       if (value.k === "call" && (pairwise || i === 0)) {
         const callee = this.b.calls[value.call]!.callee
         // `c := new(http.Client)` holds a net/http.Client
-        const typeArg = callee === "new" && rightNode !== undefined ? fieldOf(rightNode, "argumentsNode")?.namedChild(0) : undefined
+        const typeArg = callee === "new" && rightNode !== undefined ? fieldOf(rightNode, "arguments")?.namedChild(0) : undefined
         const type = typeArg === undefined || typeArg === null ? undefined : this.typeName(typeArg)
         this.b.bindHolder(fn, key, type !== undefined && type.includes(".") ? type : `${callee}()`)
         this.noteOrigin(fn, target.name, this.b.calls[value.call]!)
@@ -561,7 +561,7 @@ class GoWalker {
     }
   }
 
-  private rememberCheck(fn: number, name: string, node: SyntaxNode): void {
+  private rememberCheck(fn: number, name: string, node: AstNode): void {
     let scope = this.checks.get(fn)
     if (scope === undefined) {
       scope = new Map()
@@ -586,12 +586,12 @@ class GoWalker {
   }
 
   /** The canonical type of a composite literal, through `&` and parentheses. */
-  private compositeType(node: SyntaxNode): string | undefined {
-    let n: SyntaxNode | null = node
+  private compositeType(node: AstNode): string | undefined {
+    let n: AstNode | null = node
     while (n !== null && (n.type === "unary_expression" || n.type === "parenthesized_expression"))
-      n = n.type === "unary_expression" ? fieldOf(n, "operandNode") : n.namedChild(0)
+      n = n.type === "unary_expression" ? fieldOf(n, "operand") : n.namedChild(0)
     if (n === null || n.type !== "composite_literal") return undefined
-    const type = fieldOf(n, "typeNode")
+    const type = fieldOf(n, "type")
     return type === null ? undefined : this.typeName(type)
   }
 
@@ -602,27 +602,27 @@ class GoWalker {
   }
 
   /** An assignment target: a variable with a field / literal-key path (`cfg.Name`, `m["k"]`, `*p`). */
-  private target(node: SyntaxNode, fn: number): Target | undefined {
+  private target(node: AstNode, fn: number): Target | undefined {
     const path: Array<string> = []
-    let cur: SyntaxNode | null = node
+    let cur: AstNode | null = node
     while (cur !== null) {
       switch (cur.type) {
         case "identifier":
           return cur.text === "_" ? undefined : { name: cur.text, path }
         case "selector_expression":
-          path.unshift(fieldOf(cur, "fieldNode")?.text ?? "?")
-          cur = fieldOf(cur, "operandNode")
+          path.unshift(fieldOf(cur, "field")?.text ?? "?")
+          cur = fieldOf(cur, "operand")
           continue
         case "index_expression": {
-          const key = fieldOf(cur, "indexNode")
+          const key = fieldOf(cur, "index")
           const lit = key === null ? undefined : this.literalKey(key)
           path.unshift(lit ?? "*")
           if (key !== null && lit === undefined) this.expr(key, fn)
-          cur = fieldOf(cur, "operandNode")
+          cur = fieldOf(cur, "operand")
           continue
         }
         case "unary_expression":
-          cur = fieldOf(cur, "operandNode")
+          cur = fieldOf(cur, "operand")
           continue
         case "parenthesized_expression":
           cur = cur.namedChild(0)
@@ -635,18 +635,18 @@ class GoWalker {
     return undefined
   }
 
-  private literalKey(node: SyntaxNode): string | undefined {
+  private literalKey(node: AstNode): string | undefined {
     const t = node.type
     if (t === "interpreted_string_literal" || t === "raw_string_literal") return node.text.slice(1, -1)
     if (t === "int_literal") return node.text
     return undefined
   }
 
-  private ifStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode, mayExit: boolean): void {
-    const init = fieldOf(node, "initializerNode")
+  private ifStatement(node: AstNode, fn: number, out: Array<Statement>, block: AstNode, mayExit: boolean): void {
+    const init = fieldOf(node, "initializer")
     if (init !== null) this.statement(init, fn, out, block)
-    const cond = fieldOf(node, "conditionNode")
-    const consequence = fieldOf(node, "consequenceNode")
+    const cond = fieldOf(node, "condition")
+    const consequence = fieldOf(node, "consequence")
     // `if err != nil`, the commonest condition in Go, checks nothing a rule cares about: skip its walk
     if (cond !== null && !(cond.type === "binary_expression" && NIL_CHECK.test(cond.text))) {
       this.expr(cond, fn)
@@ -657,7 +657,7 @@ class GoWalker {
       }
     }
     if (consequence !== null) this.block(consequence, fn, out)
-    const alternative = fieldOf(node, "alternativeNode")
+    const alternative = fieldOf(node, "alternative")
     if (alternative !== null) {
       if (alternative.type === "if_statement") this.ifStatement(alternative, fn, out, block, false)
       else this.block(alternative, fn, out)
@@ -668,7 +668,7 @@ class GoWalker {
    * A block that always leaves: it ends with return / continue / break / goto or a call that never
    * returns (panic, log.Fatal, os.Exit), after calls only (logging, `http.Error(w, …)`).
    */
-  private exits(blockNode: SyntaxNode): boolean {
+  private exits(blockNode: AstNode): boolean {
     const list = blockNode.type === "statement_list" ? blockNode : blockNode.namedChildren.find((c) => c.type === "statement_list")
     if (list === undefined) return false
     const statements = list.namedChildren
@@ -683,15 +683,15 @@ class GoWalker {
     if (EXIT_STATEMENTS.has(final.type)) return true
     if (final.type !== "expression_statement") return false
     const call = final.namedChild(0)
-    return call?.type === "call_expression" && NO_RETURN.test(fieldOf(call, "functionNode")?.text ?? "")
+    return call?.type === "call_expression" && NO_RETURN.test(fieldOf(call, "function")?.text ?? "")
   }
 
-  private forStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private forStatement(node: AstNode, fn: number, out: Array<Statement>): void {
     for (const c of node.namedChildren) {
       switch (c.type) {
         case "range_clause": {
-          const left = fieldOf(c, "leftNode")
-          const right = fieldOf(c, "rightNode")
+          const left = fieldOf(c, "left")
+          const right = fieldOf(c, "right")
           if (right === null) break
           const value = this.expr(right, fn)
           if (left === null) break
@@ -704,11 +704,11 @@ class GoWalker {
           break
         }
         case "for_clause": {
-          const init = fieldOf(c, "initializerNode")
+          const init = fieldOf(c, "initializer")
           if (init !== null) this.statement(init, fn, out, node)
-          const cond = fieldOf(c, "conditionNode")
+          const cond = fieldOf(c, "condition")
           if (cond !== null) this.expr(cond, fn)
-          const update = fieldOf(c, "updateNode")
+          const update = fieldOf(c, "update")
           if (update !== null) this.statement(update, fn, out, node)
           break
         }
@@ -723,14 +723,14 @@ class GoWalker {
     }
   }
 
-  private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
-    const init = fieldOf(node, "initializerNode")
+  private switchStatement(node: AstNode, fn: number, out: Array<Statement>, block: AstNode): void {
+    const init = fieldOf(node, "initializer")
     if (init !== null) this.statement(init, fn, out, node)
-    const valueNode = fieldOf(node, "valueNode")
+    const valueNode = fieldOf(node, "value")
     const value = valueNode === null ? undefined : this.expr(valueNode, fn)
     if (node.type === "type_switch_statement" && value !== undefined) {
       // `switch v := x.(type)`: v is x
-      for (const l of fieldOf(node, "aliasNode")?.namedChildren ?? []) {
+      for (const l of fieldOf(node, "alias")?.namedChildren ?? []) {
         const target = this.target(l, fn)
         if (target === undefined) continue
         this.declare(fn, target.name)
@@ -768,7 +768,7 @@ class GoWalker {
    * Records the checks a condition makes. `negated`: the condition's failure is what holds in
    * `scope` (the `if !ok { return }` shape), so only negated checks count there.
    */
-  private guardsOf(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number, depth = 0): void {
+  private guardsOf(cond: AstNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number, depth = 0): void {
     if (depth > 8) return
     switch (cond.type) {
       case "parenthesized_expression": {
@@ -777,8 +777,8 @@ class GoWalker {
         return
       }
       case "unary_expression": {
-        if (fieldOf(cond, "operatorNode")?.type !== "!") return
-        const operand = fieldOf(cond, "operandNode")
+        if (fieldOf(cond, "operator")?.type !== "!") return
+        const operand = fieldOf(cond, "operand")
         if (operand !== null) this.guardsOf(operand, !negated, scope, out, fn, depth + 1)
         return
       }
@@ -790,14 +790,14 @@ class GoWalker {
       }
       case "index_expression": {
         // `allowed[x]` (a set as map[string]bool) or the `ok` of a lookup in it
-        const key = fieldOf(cond, "indexNode")
+        const key = fieldOf(cond, "index")
         if (!negated && key !== null) this.guard("allowlist", key, scope, cond, out, fn)
         return
       }
       case "binary_expression": {
-        const op = fieldOf(cond, "operatorNode")?.type
-        const left = fieldOf(cond, "leftNode")
-        const right = fieldOf(cond, "rightNode")
+        const op = fieldOf(cond, "operator")?.type
+        const left = fieldOf(cond, "left")
+        const right = fieldOf(cond, "right")
         if (left === null || right === null) return
         // `if !a || !b { return }` => both hold after; `if a && b {` => both hold inside
         if (op === "&&" || op === "||") {
@@ -816,7 +816,7 @@ class GoWalker {
         }
         if (op !== "==" && op !== "!=") return
         if ((op === "==") === negated) return
-        const constant = (n: SyntaxNode): boolean => LITERALS.has(n.type) || (n.type === "identifier" && this.b.constants.has(n.text))
+        const constant = (n: AstNode): boolean => LITERALS.has(n.type) || (n.type === "identifier" && this.b.constants.has(n.text))
         if (constant(right) && !constant(left)) this.guard("allowlist", left, scope, cond, out, fn)
         else if (constant(left) && !constant(right)) this.guard("allowlist", right, scope, cond, out, fn)
         return
@@ -828,16 +828,16 @@ class GoWalker {
     }
   }
 
-  private callGuard(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
-    const fnNode = fieldOf(cond, "functionNode")
+  private callGuard(cond: AstNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+    const fnNode = fieldOf(cond, "function")
     if (fnNode === null) return
-    const args = fieldOf(cond, "argumentsNode")?.namedChildren.filter((a) => a.type !== "comment") ?? []
+    const args = fieldOf(cond, "arguments")?.namedChildren.filter((a) => a.type !== "comment") ?? []
     let name: string
     let pkg: string | undefined
-    let operand: SyntaxNode | null = null
+    let operand: AstNode | null = null
     if (fnNode.type === "selector_expression") {
-      name = fieldOf(fnNode, "fieldNode")?.text ?? ""
-      operand = fieldOf(fnNode, "operandNode")
+      name = fieldOf(fnNode, "field")?.text ?? ""
+      operand = fieldOf(fnNode, "operand")
       if (operand?.type === "identifier" && this.isPackage(operand.text, fn)) pkg = this.b.canonical(fn, operand.text, this.b.parentOf)
     } else if (fnNode.type === "identifier") name = fnNode.text
     else return
@@ -850,7 +850,7 @@ class GoWalker {
       return // otherwise a failed check proves nothing
     }
     if (pkg === "strings" && name === "EqualFold" && args.length === 2) {
-      const [a, b] = args as [SyntaxNode, SyntaxNode]
+      const [a, b] = args as [AstNode, AstNode]
       if (LITERALS.has(b.type) && !LITERALS.has(a.type)) this.guard("allowlist", a, scope, cond, out, fn)
       else if (LITERALS.has(a.type) && !LITERALS.has(b.type)) this.guard("allowlist", b, scope, cond, out, fn)
       return
@@ -879,37 +879,37 @@ class GoWalker {
     for (const a of args) this.guard(kind, a, scope, cond, out, fn)
   }
 
-  private guard(kind: GuardKind, subject: SyntaxNode, scope: Span, cond: SyntaxNode, out: Array<Statement>, fn: number): void {
-    let node: SyntaxNode = subject
+  private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
+    let node: AstNode = subject
     let hostPart = false
     // `filepath.Clean(p)`, `u.Hostname()`, `u.Host`, `string(x)`: the check is about p / u / x
     for (let steps = 0; steps < 8; steps++) {
       const t = node.type
       if (t === "parenthesized_expression" || t === "type_conversion_expression") {
-        const inner: SyntaxNode | null = t === "parenthesized_expression" ? node.namedChild(0) : fieldOf(node, "operandNode")
+        const inner: AstNode | null = t === "parenthesized_expression" ? node.namedChild(0) : fieldOf(node, "operand")
         if (inner === null) break
         node = inner
         continue
       }
       if (t === "selector_expression") {
-        const field = fieldOf(node, "fieldNode")?.text ?? ""
+        const field = fieldOf(node, "field")?.text ?? ""
         if (!HOST_PARTS.has(field)) break
         hostPart = true
-        node = fieldOf(node, "operandNode")!
+        node = fieldOf(node, "operand")!
         continue
       }
       if (t === "call_expression") {
-        const f = fieldOf(node, "functionNode")
+        const f = fieldOf(node, "function")
         if (f === null) break
         if (f.type === "identifier" && TRANSPARENT_CONVERSIONS.has(f.text)) {
-          const a = fieldOf(node, "argumentsNode")?.namedChild(0)
+          const a = fieldOf(node, "arguments")?.namedChild(0)
           if (a === null || a === undefined) break
           node = a
           continue
         }
         if (f.type !== "selector_expression") break
-        const field = fieldOf(f, "fieldNode")?.text ?? ""
-        const operand = fieldOf(f, "operandNode")!
+        const field = fieldOf(f, "field")?.text ?? ""
+        const operand = fieldOf(f, "operand")!
         if (HOST_PARTS.has(field)) {
           hostPart = true
           node = operand
@@ -917,7 +917,7 @@ class GoWalker {
         }
         if (!GO_NORMALISERS.has(field)) break
         const isPkg = operand.type === "identifier" && this.isPackage(operand.text, fn)
-        const a = isPkg ? fieldOf(node, "argumentsNode")?.namedChild(0) : operand
+        const a = isPkg ? fieldOf(node, "arguments")?.namedChild(0) : operand
         if (a === null || a === undefined) break
         node = a
         continue
@@ -933,18 +933,18 @@ class GoWalker {
   }
 
   /** `x`, `req.Name`, `a.b.c` as written, or undefined for anything else. */
-  private dottedText(node: SyntaxNode): string | undefined {
+  private dottedText(node: AstNode): string | undefined {
     if (node.type === "identifier") return node.text
     if (node.type !== "selector_expression") return undefined
-    const operand = fieldOf(node, "operandNode")
+    const operand = fieldOf(node, "operand")
     const head = operand === null ? undefined : this.dottedText(operand)
-    return head === undefined ? undefined : `${head}.${fieldOf(node, "fieldNode")?.text ?? "?"}`
+    return head === undefined ? undefined : `${head}.${fieldOf(node, "field")?.text ?? "?"}`
   }
 
   // ---- expressions -------------------------------------------------------------------------------
 
   /** Reduces an expression to the model; calls are recorded as they are met. */
-  expr(node: SyntaxNode, fn: number): Expr {
+  expr(node: AstNode, fn: number): Expr {
     switch (node.type) {
       case "identifier":
         return { k: "name", name: node.text }
@@ -972,8 +972,8 @@ class GoWalker {
         // `a.b.c` written plainly (most selectors) is read from the text, without visiting its nodes
         const text = node.text
         if (DOTTED.test(text)) return this.dotted(text, fn)
-        const operand = fieldOf(node, "operandNode")
-        const field = fieldOf(node, "fieldNode")?.text ?? "?"
+        const operand = fieldOf(node, "operand")
+        const field = fieldOf(node, "field")?.text ?? "?"
         if (operand === null) return UNKNOWN
         const inner = this.expr(operand, fn)
         if (inner.k === "ref") return { k: "ref", name: `${inner.name}.${field}` }
@@ -982,13 +982,13 @@ class GoWalker {
       case "call_expression":
         return this.call(node, fn)
       case "index_expression": {
-        const operand = fieldOf(node, "operandNode")
-        const key = fieldOf(node, "indexNode")
+        const operand = fieldOf(node, "operand")
+        const key = fieldOf(node, "index")
         if (operand === null) return UNKNOWN
         return { k: "index", obj: this.expr(operand, fn), key: key === null ? UNKNOWN : this.expr(key, fn) }
       }
       case "slice_expression": {
-        const operand = fieldOf(node, "operandNode")
+        const operand = fieldOf(node, "operand")
         if (operand === null) return UNKNOWN
         const obj = this.expr(operand, fn)
         for (const c of node.namedChildren) if (c.startIndex !== operand.startIndex && c.type !== "int_literal") this.expr(c, fn)
@@ -996,7 +996,7 @@ class GoWalker {
       }
       case "type_assertion_expression":
       case "type_conversion_expression": {
-        const operand = fieldOf(node, "operandNode")
+        const operand = fieldOf(node, "operand")
         return operand === null ? UNKNOWN : this.expr(operand, fn)
       }
       case "parenthesized_expression": {
@@ -1004,8 +1004,8 @@ class GoWalker {
         return inner === null ? UNKNOWN : this.expr(inner, fn)
       }
       case "unary_expression": {
-        const operator = fieldOf(node, "operatorNode")?.type
-        const operand = fieldOf(node, "operandNode")
+        const operator = fieldOf(node, "operator")?.type
+        const operand = fieldOf(node, "operand")
         if (operand === null) return UNKNOWN
         const inner = this.expr(operand, fn)
         // `&x`, `*p`, `+x`: the same data; `!x` is a boolean; `<-ch`, `-x`, `^x`: derived from it
@@ -1014,9 +1014,9 @@ class GoWalker {
         return { k: "op", parts: [inner] }
       }
       case "binary_expression": {
-        const operator = fieldOf(node, "operatorNode")?.type
-        const left = fieldOf(node, "leftNode")
-        const right = fieldOf(node, "rightNode")
+        const operator = fieldOf(node, "operator")?.type
+        const left = fieldOf(node, "left")
+        const right = fieldOf(node, "right")
         const parts: Array<Expr> = []
         if (left !== null) parts.push(this.expr(left, fn))
         if (right !== null) parts.push(this.expr(right, fn))
@@ -1025,7 +1025,7 @@ class GoWalker {
         return { k: "op", parts }
       }
       case "composite_literal": {
-        const body = fieldOf(node, "bodyNode")
+        const body = fieldOf(node, "body")
         return body === null ? { k: "container", entries: [] } : this.literalValue(body, fn)
       }
       case "literal_value":
@@ -1068,15 +1068,15 @@ class GoWalker {
   }
 
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
-  private literalValue(body: SyntaxNode, fn: number): Expr {
+  private literalValue(body: AstNode, fn: number): Expr {
     const entries: Array<{ key?: string; value: Expr }> = []
     // large literal tables are constants: their first entries say as much (as python.ts)
     const count = body.namedChildCount
     const elements = count > MAX_ENTRIES ? Array.from({ length: MAX_ENTRIES }, (_, i) => body.namedChild(i)!) : body.namedChildren
     for (const el of elements) {
       if (el.type === "keyed_element") {
-        const keyEl = fieldOf(el, "keyNode")
-        const valueEl = fieldOf(el, "valueNode")
+        const keyEl = fieldOf(el, "key")
+        const valueEl = fieldOf(el, "value")
         const k = keyEl?.namedChild(0) ?? null
         const v = valueEl?.namedChild(0) ?? null
         let key: string | undefined
@@ -1096,10 +1096,10 @@ class GoWalker {
     return { k: "container", entries }
   }
 
-  private funcLiteral(node: SyntaxNode, parent: number): Expr {
+  private funcLiteral(node: AstNode, parent: number): Expr {
     const params: Array<string> = []
     const types: Array<string | undefined> = []
-    this.parameters(fieldOf(node, "parametersNode"), params, types)
+    this.parameters(fieldOf(node, "parameters"), params, types)
     const index = this.b.addFunction({
       name: "<lambda>",
       params,
@@ -1112,14 +1112,14 @@ class GoWalker {
       parent
     })
     this.bindParameters(index)
-    const bodyNode = fieldOf(node, "bodyNode")
+    const bodyNode = fieldOf(node, "body")
     if (bodyNode !== null) this.block(bodyNode, index, this.b.functions[index]!.body)
     return { k: "func", fn: index }
   }
 
-  private call(node: SyntaxNode, fn: number): Expr {
-    const fnNode = fieldOf(node, "functionNode")
-    const argsNode = fieldOf(node, "argumentsNode")
+  private call(node: AstNode, fn: number): Expr {
+    const fnNode = fieldOf(node, "function")
+    const argsNode = fieldOf(node, "arguments")
     const argNodes = argsNode === null ? [] : argsNode.namedChildren
     let callee = "?"
     let written = "?"
@@ -1145,8 +1145,8 @@ class GoWalker {
           callee = receiver.k === "ref" ? `${receiver.name}.${method}` : `${this.calleeBase(receiver, fnNode, fn)}.${method}`
           written = head.length > 40 ? `…${text.slice(dot)}` : text
         } else {
-          const operand = fieldOf(fnNode, "operandNode")!
-          const method = fieldOf(fnNode, "fieldNode")?.text ?? "?"
+          const operand = fieldOf(fnNode, "operand")!
+          const method = fieldOf(fnNode, "field")?.text ?? "?"
           receiver = this.expr(operand, fn)
           callee = `${this.calleeBase(receiver, operand, fn)}.${method}`
           written = `${operand.type === "call_expression" || dot > 40 ? "…" : text.slice(0, dot)}.${method}`
@@ -1226,7 +1226,7 @@ class GoWalker {
   }
 
   /** The canonical text a method's receiver contributes to the callee name. */
-  private calleeBase(receiver: Expr, operand: SyntaxNode, fn: number): string {
+  private calleeBase(receiver: Expr, operand: AstNode, fn: number): string {
     if (receiver.k === "ref") return receiver.name
     if (receiver.k === "call") return `${this.b.calls[receiver.call]!.callee}()`
     if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"

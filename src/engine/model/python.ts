@@ -1,4 +1,5 @@
-import type { SyntaxNode, Tree } from "../../languages/treeSitter.js"
+import { type AstNode, FlatTree } from "../../languages/flatTree.js"
+import type { Tree } from "../../languages/treeSitter.js"
 import type { Arg, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
@@ -8,7 +9,10 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  * blocks are flattened into the function's statement list (data flow inside a function is
  * flow-insensitive, guards carry the span where they hold).
  */
-export const pythonModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => new PythonWalker(text, interest).run(tree.rootNode)
+export const pythonModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => pythonModelOf(new FlatTree(tree, text).root, text, interest)
+
+/** The model from any node implementation (the binding's own nodes too: test/engine/model-flat.test.ts). */
+export const pythonModelOf = (root: AstNode, text: string, interest?: Interest): SemanticModel => new PythonWalker(text, interest).run(root)
 
 const MAX_ENTRIES = 64
 
@@ -20,17 +24,17 @@ const unquote = (s: string): string => {
 /** Whether a function (by its span) may matter to some rule: it mentions a name a rule needs. */
 export type Interest = (start: number, end: number) => boolean
 
-const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
+const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
 
 class PythonWalker {
   private readonly b = new ModelBuilder("python")
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
-  private readonly skipped = new Map<number, SyntaxNode>()
+  private readonly skipped = new Map<number, AstNode>()
   constructor(private readonly text: string, private readonly interest?: Interest) {}
 
-  run(root: SyntaxNode): SemanticModel {
+  run(root: AstNode): SemanticModel {
     this.block(root, -1, this.b.module)
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
     for (let changed = this.skipped.size > 0; changed; ) {
@@ -58,7 +62,7 @@ class PythonWalker {
   }
 
   /** Statements of a block (module, function body, if/for/with/try bodies). */
-  private block(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private block(node: AstNode, fn: number, out: Array<Statement>): void {
     const children = node.namedChildren
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!
@@ -66,7 +70,7 @@ class PythonWalker {
     }
   }
 
-  private statement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
+  private statement(node: AstNode, fn: number, out: Array<Statement>, block: AstNode): void {
     switch (node.type) {
       case "import_statement":
         return this.importStatement(node)
@@ -173,7 +177,7 @@ class PythonWalker {
     }
   }
 
-  private exprStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private exprStatement(node: AstNode, fn: number, out: Array<Statement>): void {
     if (node.type === "assignment" || node.type === "augmented_assignment") {
       const left = node.childForFieldName("left")
       const right = node.childForFieldName("right")
@@ -211,14 +215,14 @@ class PythonWalker {
   }
 
   /** Assignment targets: names, attribute paths (`self.x`), subscripts with literal keys, tuples. */
-  private targets(node: SyntaxNode, fn: number): Array<Target> {
+  private targets(node: AstNode, fn: number): Array<Target> {
     switch (node.type) {
       case "identifier":
         return [{ name: node.text, path: [] }]
       case "attribute":
       case "subscript": {
         const path: Array<string> = []
-        let cur: SyntaxNode | null = node
+        let cur: AstNode | null = node
         while (cur !== null && (cur.type === "attribute" || cur.type === "subscript")) {
           if (cur.type === "attribute") path.unshift(cur.childForFieldName("attribute")?.text ?? "?")
           else {
@@ -247,19 +251,19 @@ class PythonWalker {
     }
   }
 
-  private literalKey(node: SyntaxNode): string | undefined {
+  private literalKey(node: AstNode): string | undefined {
     if (node.type === "string" && !node.namedChildren.some((c) => c.type === "interpolation")) return this.stringValue(node)
     if (node.type === "integer") return node.text
     return undefined
   }
 
-  private stringValue(node: SyntaxNode): string {
+  private stringValue(node: AstNode): string {
     let out = ""
     for (const c of node.namedChildren) if (c.type === "string_content" || c.type === "escape_sequence") out += c.text
     return out
   }
 
-  private ifStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
+  private ifStatement(node: AstNode, fn: number, out: Array<Statement>, block: AstNode): void {
     const cond = node.childForFieldName("condition")
     const consequence = node.childForFieldName("consequence")
     if (cond !== null) {
@@ -290,7 +294,7 @@ class PythonWalker {
    * Records the checks a condition makes. `negated`: the condition's failure is what holds in
    * `scope` (the `if not ok: raise` shape), so only negated checks count there.
    */
-  private guardsOf(cond: SyntaxNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+  private guardsOf(cond: AstNode, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
     if (cond.type === "parenthesized_expression") {
       const inner = cond.namedChildren[0]
       if (inner !== undefined) this.guardsOf(inner, negated, scope, out, fn)
@@ -339,7 +343,7 @@ class PythonWalker {
     }
   }
 
-  private guard(kind: GuardKind, subject: SyntaxNode, scope: Span, cond: SyntaxNode, out: Array<Statement>, fn: number): void {
+  private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
     let node = subject
     // `str(p).startswith(...)`, `urlparse(u).hostname in HOSTS`: the check is about p / u
     let hostPart = false
@@ -374,7 +378,7 @@ class PythonWalker {
     out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
   }
 
-  private importStatement(node: SyntaxNode): void {
+  private importStatement(node: AstNode): void {
     for (const c of node.namedChildren) {
       if (c.type === "dotted_name") {
         const full = c.text
@@ -389,7 +393,7 @@ class PythonWalker {
     }
   }
 
-  private importFrom(node: SyntaxNode): void {
+  private importFrom(node: AstNode): void {
     const moduleNode = node.childForFieldName("module_name")
     const moduleName = moduleNode?.text.replace(/^\.+/, "") ?? ""
     for (const c of node.namedChildren) {
@@ -403,14 +407,14 @@ class PythonWalker {
     }
   }
 
-  private classDef(node: SyntaxNode, fn: number, _decorators: ReadonlyArray<SyntaxNode>): void {
+  private classDef(node: AstNode, fn: number, _decorators: ReadonlyArray<AstNode>): void {
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
     // class attributes behave like module-level constants of the class; methods are functions
     this.block(bodyNode, fn, this.body(fn))
   }
 
-  private functionDef(node: SyntaxNode, parent: number, decorators: ReadonlyArray<SyntaxNode>): number {
+  private functionDef(node: AstNode, parent: number, decorators: ReadonlyArray<AstNode>): number {
     const nameNode = node.childForFieldName("name")
     const modelled = this.interest === undefined || this.interest(node.startIndex, node.endIndex)
     const index = this.b.addFunction({
@@ -429,7 +433,7 @@ class PythonWalker {
   }
 
   /** Parameters, docstring and body of a function (skipped functions are filled only when needed). */
-  private fillFunction(index: number, node: SyntaxNode): void {
+  private fillFunction(index: number, node: AstNode): void {
     const f = this.b.functions[index]!
     const params = f.params as Array<string>
     const parent = f.parent
@@ -446,7 +450,7 @@ class PythonWalker {
     this.block(bodyNode, index, f.body)
   }
 
-  private decoratorName(d: SyntaxNode, fn: number): string {
+  private decoratorName(d: AstNode, fn: number): string {
     const inner = d.namedChildren[0]
     if (inner === undefined) return ""
     const target = inner.type === "call" ? inner.childForFieldName("function") : inner
@@ -457,7 +461,7 @@ class PythonWalker {
   }
 
   /** Reduces an expression to the model; calls are recorded as they are met. */
-  expr(node: SyntaxNode, fn: number): Expr {
+  expr(node: AstNode, fn: number): Expr {
     switch (node.type) {
       case "identifier":
         return this.b.isImported(node.text) ? { k: "ref", name: this.b.canonical(fn, node.text, this.b.parentOf) } : { k: "name", name: node.text }
@@ -512,7 +516,7 @@ class PythonWalker {
         const left = node.childForFieldName("left")
         const right = node.childForFieldName("right")
         const op = node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type
-        const parts = [left, right].filter((x): x is SyntaxNode => x !== null).map((x) => this.expr(x, fn))
+        const parts = [left, right].filter((x): x is AstNode => x !== null).map((x) => this.expr(x, fn))
         if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
           return { k: "concat", parts }
         if (op === "/") return { k: "concat", parts } // pathlib joins
@@ -567,7 +571,7 @@ class PythonWalker {
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
       case "conditional_expression": {
         const [a, , c] = node.namedChildren
-        return { k: "op", parts: [a, c].filter((x): x is SyntaxNode => x !== undefined).map((x) => this.expr(x, fn)) }
+        return { k: "op", parts: [a, c].filter((x): x is AstNode => x !== undefined).map((x) => this.expr(x, fn)) }
       }
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
@@ -603,7 +607,7 @@ class PythonWalker {
     }
   }
 
-  private call(node: SyntaxNode, fn: number): Expr {
+  private call(node: AstNode, fn: number): Expr {
     const fnNode = node.childForFieldName("function")
     const argsNode = node.childForFieldName("arguments")
     let callee = "?"
