@@ -130,6 +130,9 @@ export const FunctionMatcher = Schema.Struct({
     description:
       "instead of any effect call: a collection that outlives the call (module-level, a field of self/this/a receiver, or an entry of a module-level map) is appended to and passed whole to one of `calls`"
   }),
+  context_types: Schema.optional(Names).annotations({
+    description: "with from_params: parameters of these types are the framework's caller context, not values the model chose (Go's context.Context always is)"
+  }),
   unless_calls: Schema.optional(Names).annotations({ description: "no finding when the body (or a helper) calls any: an approval step, an authorization check" }),
   unless_param_types: Schema.optional(Names).annotations({ description: "no finding when a parameter has one of these types (caller context passed out of band)" }),
   unless_registered: Schema.optional(Schema.Array(CallCondition)).annotations({

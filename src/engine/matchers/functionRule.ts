@@ -17,6 +17,7 @@ interface Compiled {
   readonly calls: NameIndex<true>
   readonly unlessCalls: NameIndex<true>
   readonly paramTypes: NameIndex<true>
+  readonly contextTypes: NameIndex<true>
   readonly fileCalls: ReadonlyArray<{ names: NameIndex<true>; where: ReadonlyArray<CallCondition> }>
   readonly append?: NameIndex<true>
   readonly trim?: NameIndex<true>
@@ -41,6 +42,7 @@ export const compileFunctionRules = (
       calls: index(m.calls),
       unlessCalls: index(m.unless_calls),
       paramTypes: index(m.unless_param_types),
+      contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map((f) => ({ names: index(f.callee), where: f.where ?? [] })),
       ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0)
@@ -90,8 +92,12 @@ const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
 /** Some argument (or the receiver chain) of the call carries a parameter the model chose, unchecked. */
 const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
   const f = call.fn === -1 ? undefined : ev.model.functions[call.fn]
-  // a Go context passed along (`exec.CommandContext(ctx, ...)`) carries no value the model chose
-  const isContext = (e: Expr): boolean => e.k === "name" && f !== undefined && f.paramTypes?.[f.params.indexOf(e.name)] === "context.Context"
+  // the framework's context (`ctx: RunContextWrapper`, Go's `ctx context.Context`) carries no value the model chose
+  const isContext = (e: Expr): boolean => {
+    const root = rootName(e)
+    const type = root === undefined || f === undefined ? undefined : f.paramTypes?.[f.params.indexOf(root)]
+    return type !== undefined && c.contextTypes.lookup(type).length > 0
+  }
   const exprs: Array<Expr> = call.args.map((a) => a.value).filter((e) => !isContext(e))
   if (call.receiver !== undefined) exprs.push(call.receiver)
   return exprs.some((e) => partsOf(e).some((part) => {

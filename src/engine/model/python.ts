@@ -452,17 +452,31 @@ class PythonWalker {
     const f = this.b.functions[index]!
     const params = f.params as Array<string>
     const parent = f.parent
+    const types: Array<string | undefined> = []
     for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
       const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
-      if (id !== undefined && id !== null) params.push(id.text)
+      if (id !== undefined && id !== null) {
+        params.push(id.text)
+        types.push(this.typeName(p.childForFieldName("type"), parent))
+      }
       const value = p.childForFieldName("value")
       if (value !== null) this.expr(value, parent)
     }
+    if (types.some((t) => t !== undefined)) (f as { paramTypes?: ReadonlyArray<string | undefined> }).paramTypes = types
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
     const first = bodyNode.namedChildren[0]
     if (first?.type === "expression_statement" && first.namedChildren[0]?.type === "string") (f as { doc?: string }).doc = this.stringValue(first.namedChildren[0])
     this.block(bodyNode, index, f.body)
+  }
+
+  /** The canonical name of a parameter's annotation, without subscripts: `RunContextWrapper[Ctx]` -> `agents.RunContextWrapper`. */
+  private typeName(node: SyntaxNode | null, fn: number): string | undefined {
+    let t = node?.type === "type" ? node.namedChildren[0] : node ?? undefined
+    if (t?.type === "generic_type") t = t.namedChildren[0]
+    if (t?.type === "subscript") t = t.childForFieldName("value") ?? undefined
+    if (t === undefined || t === null || (t.type !== "identifier" && t.type !== "attribute")) return undefined
+    return this.b.canonical(fn, t.text, this.b.parentOf)
   }
 
   private decoratorName(d: SyntaxNode, fn: number): string {
