@@ -50,7 +50,7 @@ export const compileFunctionRules = (
   })
   // a file must mention an effect (or, for growth, an append) for the rule to apply
   // approvals made elsewhere in the file must be modelled too, so their names count as well
-  const literals = compiled.flatMap((c) => [...(c.append !== undefined ? c.append.literals : c.calls.literals), ...c.fileCalls.flatMap((f) => f.names.literals)])
+  const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals)])
 
   const run = (model: SemanticModel, evaluator: () => FlowEvaluator): Array<RawMatch> => {
     const out: Array<RawMatch> = []
@@ -65,7 +65,7 @@ export const compileFunctionRules = (
         if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r)))) return
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
-        const found = c.append !== undefined ? growth(model, scope, c, fi) : effect(model, scope, c, fi, evaluator)
+        const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
         if (found !== undefined) out.push({ ruleId: c.entry.rule.id, matcherIndex: c.entry.matcherIndex, start: found.call.span.start, end: found.call.span.end, text: found.call.written, detail: found.detail })
       })
     }
@@ -113,14 +113,24 @@ const partsOf = (e: Expr): ReadonlyArray<Expr> => (e.k === "container" ? e.entri
  * A collection that outlives the call is appended to and passed whole to a model call, and nothing
  * bounds it: per-session history in a module-level map, a field of self / this / a session struct.
  */
-const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number): { call: Call; detail: string } | undefined => {
+const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): { call: Call; detail: string } | undefined => {
   const f = model.functions[fi]!
   const locals = scope.locals(fi)
   const grown = new Map<string, Call | Statement>()
+  // a local list grows turn after turn when what is added each time is a new user turn or model reply
+  const perTurn = (values: ReadonlyArray<Expr>, at: number): boolean => {
+    const ev = evaluator()
+    return values.some((e) =>
+      partsOf(e).some((part) => {
+        const v = ev.resolve(ev.value(part, fi, at), fi)
+        return v.prov === Prov.Untrusted && (v.label === "user input" || v.label === "model output")
+      })
+    )
+  }
   for (const call of scope.own(fi)) {
     if (c.append!.lookup(call.callee).length === 0 || call.receiver === undefined) continue
     const key = keyOf(model, call.receiver, locals, 0)
-    if (key !== undefined && key.persistent) grown.set(key.key, call)
+    if (key !== undefined && (key.persistent || perTurn(call.args.map((a) => a.value), call.span.start))) grown.set(key.key, call)
   }
   // `h = append(h, m)` (Go) and `h += [m]`: a collection assigned itself plus more
   for (const s of f.body) {
@@ -129,10 +139,10 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number)
     if (first === undefined) continue
     const target = keyOf(model, targetExpr(s.target), locals, 0)
     const source = keyOf(model, first, locals, 0)
-    if (target !== undefined && source !== undefined && target.key === source.key && target.persistent) grown.set(target.key, s)
+    if (target !== undefined && source !== undefined && target.key === source.key && (target.persistent || perTurn(s.value.parts.slice(1), s.span.start))) grown.set(target.key, s)
   }
   if (grown.size === 0) return undefined
-  for (const key of [...grown.keys()]) if (trimmed(model, c, key, locals)) grown.delete(key)
+  for (const key of [...grown.keys()]) if (trimmed(model, scope, c, key, fi, locals)) grown.delete(key)
   if (grown.size === 0) return undefined
   for (const call of scope.own(fi)) {
     if (c.calls.lookup(call.callee).length === 0) continue
@@ -157,23 +167,34 @@ const wholeKeys = (model: SemanticModel, e: Expr, locals: Locals): Array<string>
 }
 
 /** A call on the collection that removes from it, or an assignment of a slice of it back to it. */
-const trimmed = (model: SemanticModel, c: Compiled, key: string, locals: Locals): boolean => {
-  for (const call of model.calls) {
-    if (call.receiver === undefined || c.trim!.lookup(call.callee).length === 0) continue
-    if (keyOf(model, call.receiver, call.fn === -1 ? new Map() : locals, 0)?.key === key) return true
-    // a trimming helper given the collection: `trim_messages(history)`, `pruneMessages({ messages })`
-  }
-  for (const call of model.calls) {
-    if (c.trim!.lookup(call.callee).length === 0) continue
-    if (call.args.some((a) => keyOf(model, a.value, locals, 0)?.key === key)) return true
-  }
-  for (const f of model.functions)
-    for (const s of f.body) {
-      if (s.k !== "assign" || s.value.k !== "index") continue
-      const t = keyOf(model, targetExpr(s.target), locals, 0)
-      if (t?.key === key && keyOf(model, s.value.obj, locals, 0)?.key === key) return true
+const trimmed = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: string, fi: number, locals: Locals): boolean => {
+  // a module-level collection may be trimmed anywhere in the file; anything else in the function or its helpers
+  const root = key.split(/[.[]/)[0]!
+  const fileWide = !locals.has(root) && !SELF.has(root)
+  const fns = fileWide ? model.functions.map((_, i) => i) : scope.helpersOf(fi)
+  for (const g of fns) {
+    const own = g === fi ? locals : scope.locals(g)
+    for (const call of scope.own(g)) {
+      if (call.fn !== g || c.trim!.lookup(call.callee).length === 0) continue
+      // `h.pop(0)`, `this.messages.splice(0, 2)`, or a trimming helper given it: `trim_messages(h)`
+      if (call.receiver !== undefined && keyOf(model, call.receiver, own, 0)?.key === key) return true
+      if (call.args.some((a) => keyOf(model, a.value, own, 0)?.key === key)) return true
     }
+    for (const s of model.functions[g]!.body) {
+      if (s.k !== "assign") continue
+      // `h = h[-20:]`, `messages = messages.slice(-12)`
+      const source = s.value.k === "index" ? s.value.obj : s.value.k === "call" ? trimmedReceiver(model, c, s.value.call) : undefined
+      if (source === undefined) continue
+      const t = keyOf(model, targetExpr(s.target), own, 0)
+      if (t?.key === key && keyOf(model, source, own, 0)?.key === key) return true
+    }
+  }
   return false
+}
+
+const trimmedReceiver = (model: SemanticModel, c: Compiled, call: number): Expr | undefined => {
+  const x = model.calls[call]
+  return x !== undefined && x.receiver !== undefined && c.trim!.lookup(x.callee).length > 0 ? x.receiver : undefined
 }
 
 type Locals = ReadonlyMap<string, Expr | "param">
@@ -209,6 +230,14 @@ const keyOf = (model: SemanticModel, e: Expr, locals: Locals, depth: number): Ke
       if (e.key.k === "unknown" || e.key.k === "op") return undefined
       const obj = keyOf(model, e.obj, locals, depth + 1)
       return obj === undefined ? undefined : { key: `${obj.key}[]`, persistent: obj.persistent || locals.get(rootName(e.obj) ?? "") === "param" }
+    }
+    case "op": {
+      // `sessions.get(id) ?? []`, `store.get(id) or []`: the collection is the first part that names one
+      for (const p of e.parts) {
+        const k = keyOf(model, p, locals, depth + 1)
+        if (k !== undefined) return k
+      }
+      return undefined
     }
     case "call": {
       const call = model.calls[e.call]
@@ -253,6 +282,15 @@ class BodyIndex {
     const parts = call.callee.split(".")
     if (parts.length > 2 || (parts.length === 2 && this.imported.has(parts[0]!))) return undefined
     return this.byName.get(parts[parts.length - 1]!)
+  }
+  /** the function and the same-file helpers it calls */
+  helpersOf(fn: number): ReadonlyArray<number> {
+    const out = [fn]
+    for (const call of this.reachable(fn)) {
+      const h = this.helperOf(call)
+      if (h !== undefined && !out.includes(h)) out.push(h)
+    }
+    return out
   }
   /** every call the function makes, through same-file helpers too */
   reachable(fn: number): ReadonlyArray<Call> {
