@@ -121,6 +121,9 @@ export const FunctionMatcher = Schema.Struct({
     description: "the effect call must receive a value derived from the function's parameters (an id the model chose); guards in `guards` clear it"
   }),
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "with from_params: checks of the parameter that count as an ownership / validity check" }),
+  program: Schema.optional(Schema.Boolean).annotations({
+    description: "with from_params: only the program counts (the first positional argument, or the first element of an argv list), not its arguments"
+  }),
   grows: Schema.optional(
     Schema.Struct({
       append: Names.annotations({ description: "calls that add to a collection (`*.append`, `*.push`, Go `append`)" }),

@@ -98,7 +98,19 @@ const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
     const type = root === undefined || f === undefined ? undefined : f.paramTypes?.[f.params.indexOf(root)]
     return type !== undefined && c.contextTypes.lookup(type).length > 0
   }
-  const exprs: Array<Expr> = call.args.map((a) => a.value).filter((e) => !isContext(e))
+  let exprs: Array<Expr> = call.args.filter((a) => a.name === undefined || c.entry.matcher.program !== true).map((a) => a.value).filter((e) => !isContext(e))
+  if (c.entry.matcher.program === true) {
+    // only the program counts: the first element of an argv list, or a command string run whole;
+    // for `sh -c <script>` (`execFile("sh", ["-c", cmd])`, `exec.Command("bash", "-c", cmd)`) the script
+    const argv = exprs.flatMap((e) => (e.k === "container" ? e.entries.map((x) => x.value) : [e]))
+    const first = argv[0]
+    const flag = argv.findIndex((e) => e.k === "lit" && (e.value === "-c" || e.value === "/c" || e.value === "-Command"))
+    exprs = first === undefined ? [] : first.k === "lit" && typeof first.value === "string" && SHELLS.test(first.value) && flag > 0 ? argv.slice(flag + 1, flag + 2) : [first]
+    return exprs.some((e) => {
+      const v = ev.resolve(ev.value(e, call.fn, call.span.start), call.fn)
+      return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0
+    })
+  }
   if (call.receiver !== undefined) exprs.push(call.receiver)
   return exprs.some((e) => partsOf(e).some((part) => {
     const v = ev.resolve(ev.value(part, call.fn, call.span.start), call.fn)
@@ -249,6 +261,8 @@ const keyOf = (model: SemanticModel, e: Expr, locals: Locals, depth: number): Ke
       return undefined
   }
 }
+
+const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh$|^cmd(?:\.exe)?$|^(?:powershell|pwsh)(?:\.exe)?$/
 
 const SELF = new Set(["self", "this", "cls"])
 
