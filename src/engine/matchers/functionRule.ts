@@ -4,10 +4,18 @@ import { lastSegment, NameIndex } from "../flow/names.js"
 import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
+import type { Severity } from "../../domain/Vocabulary.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
 type FunctionEntry = MatcherEntry<FunctionMatcher>
+
+interface Found {
+  readonly call: Call
+  readonly detail: string
+  readonly severity?: Severity
+  readonly confidence?: number
+}
 
 /** How deep same-file helpers are followed from a checked function. */
 const HELPER_DEPTH = 3
@@ -66,7 +74,16 @@ export const compileFunctionRules = (
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
         const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
-        if (found !== undefined) out.push({ ruleId: c.entry.rule.id, matcherIndex: c.entry.matcherIndex, start: found.call.span.start, end: found.call.span.end, text: found.call.written, detail: found.detail })
+        if (found !== undefined)
+          out.push({
+            ruleId: c.entry.rule.id,
+            matcherIndex: c.entry.matcherIndex,
+            start: found.call.span.start,
+            end: found.call.span.end,
+            text: found.call.written,
+            detail: found.detail,
+            ...(found.severity !== undefined ? { severity: found.severity, confidence: found.confidence ?? 0.5 } : {})
+          })
       })
     }
     return out
@@ -75,7 +92,7 @@ export const compileFunctionRules = (
 }
 
 /** The first call of the function that performs the effect (directly or through a helper). */
-const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): { call: Call; detail: string } | undefined => {
+const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
   const f = model.functions[fi]!
   for (const call of scope.own(fi)) {
     const direct = c.calls.lookup(call.callee).length > 0
@@ -125,10 +142,11 @@ const partsOf = (e: Expr): ReadonlyArray<Expr> => (e.k === "container" ? e.entri
  * A collection that outlives the call is appended to and passed whole to a model call, and nothing
  * bounds it: per-session history in a module-level map, a field of self / this / a session struct.
  */
-const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): { call: Call; detail: string } | undefined => {
+const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
   const f = model.functions[fi]!
   const locals = scope.locals(fi)
   const grown = new Map<string, Call | Statement>()
+  const local = new Set<string>()
   // a local list grows turn after turn when what is added each time is a new user turn or model reply
   const perTurn = (values: ReadonlyArray<Expr>, at: number): boolean => {
     const ev = evaluator()
@@ -142,7 +160,12 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
   for (const call of scope.own(fi)) {
     if (c.append!.lookup(call.callee).length === 0 || call.receiver === undefined) continue
     const key = keyOf(model, call.receiver, locals, 0)
-    if (key !== undefined && (key.persistent || perTurn(call.args.map((a) => a.value), call.span.start))) grown.set(key.key, call)
+    if (key === undefined) continue
+    if (key.persistent) grown.set(key.key, call)
+    else if (perTurn(call.args.map((a) => a.value), call.span.start)) {
+      grown.set(key.key, call)
+      local.add(key.key)
+    }
   }
   // `h = append(h, m)` (Go) and `h += [m]`: a collection assigned itself plus more
   for (const s of f.body) {
@@ -151,18 +174,30 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
     if (first === undefined) continue
     const target = keyOf(model, targetExpr(s.target), locals, 0)
     const source = keyOf(model, first, locals, 0)
-    if (target !== undefined && source !== undefined && target.key === source.key && (target.persistent || perTurn(s.value.parts.slice(1), s.span.start))) grown.set(target.key, s)
+    if (target === undefined || source === undefined || target.key !== source.key) continue
+    if (target.persistent) grown.set(target.key, s)
+    else if (perTurn(s.value.parts.slice(1), s.span.start)) {
+      grown.set(target.key, s)
+      local.add(target.key)
+    }
   }
   if (grown.size === 0) return undefined
   for (const key of [...grown.keys()]) if (trimmed(model, scope, c, key, fi, locals)) grown.delete(key)
   if (grown.size === 0) return undefined
+  const sends: Array<{ call: Call; key: string }> = []
   for (const call of scope.own(fi)) {
     if (c.calls.lookup(call.callee).length === 0) continue
     for (const a of call.args) {
-      const sent = wholeKeys(model, a.value, locals)
-      const hit = sent.find((k) => grown.has(k))
-      if (hit !== undefined) return { call, detail: `${hit} grows on every call and is sent whole to ${call.written}` }
+      const hit = wholeKeys(model, a.value, locals).find((k) => grown.has(k))
+      if (hit !== undefined) sends.push({ call, key: hit })
     }
+  }
+  for (const { call, key } of sends) {
+    if (!local.has(key)) return { call, detail: `${key} outlives the call, grows on every turn and is sent whole to ${call.written}` }
+    // a local list: one send in a loop grows it turn after turn; several sends written out are a fixed script.
+    // The loop's bound is not visible, so this is rated lower.
+    if (sends.filter((x) => x.key === key).length === 1)
+      return { call, detail: `${key} gets every turn and is sent whole to ${call.written}`, severity: "MEDIUM", confidence: 0.5 }
   }
   return undefined
 }
