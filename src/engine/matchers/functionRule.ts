@@ -174,7 +174,8 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
     if (first === undefined) continue
     const target = keyOf(model, targetExpr(s.target), locals, 0)
     const source = keyOf(model, first, locals, 0)
-    if (target === undefined || source === undefined || target.key !== source.key) continue
+    // the same expression on both sides (`h = append(h, m)`), not a local alias of it
+    if (target === undefined || source === undefined || target.key !== source.key || written(targetExpr(s.target)) !== written(first)) continue
     if (target.persistent) grown.set(target.key, s)
     else if (perTurn(s.value.parts.slice(1), s.span.start)) {
       grown.set(target.key, s)
@@ -279,12 +280,9 @@ const keyOf = (model: SemanticModel, e: Expr, locals: Locals, depth: number): Ke
       return obj === undefined ? undefined : { key: `${obj.key}[]`, persistent: obj.persistent || locals.get(rootName(e.obj) ?? "") === "param" }
     }
     case "op": {
-      // `sessions.get(id) ?? []`, `store.get(id) or []`: the collection is the first part that names one
-      for (const p of e.parts) {
-        const k = keyOf(model, p, locals, depth + 1)
-        if (k !== undefined) return k
-      }
-      return undefined
+      // `sessions.get(id) ?? []`, `store.get(id) or []`: one collection with empty defaults
+      const named = e.parts.filter((p) => p.k !== "container" && p.k !== "lit")
+      return named.length === 1 ? keyOf(model, named[0]!, locals, depth + 1) : undefined
     }
     case "call": {
       const call = model.calls[e.call]
@@ -298,6 +296,20 @@ const keyOf = (model: SemanticModel, e: Expr, locals: Locals, depth: number): Ke
 }
 
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh$|^cmd(?:\.exe)?$|^(?:powershell|pwsh)(?:\.exe)?$/
+
+/** An expression as written, for comparing both sides of an assignment. */
+const written = (e: Expr): string | undefined => {
+  if (e.k === "name" || e.k === "ref") return e.name
+  if (e.k === "attr") {
+    const o = written(e.obj)
+    return o === undefined ? undefined : `${o}.${e.name}`
+  }
+  if (e.k === "index") {
+    const o = written(e.obj)
+    return o === undefined ? undefined : `${o}[]`
+  }
+  return undefined
+}
 
 const SELF = new Set(["self", "this", "cls"])
 
