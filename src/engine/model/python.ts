@@ -527,7 +527,12 @@ class PythonWalker {
         const attr = node.childForFieldName("attribute")?.text ?? "?"
         if (obj === null) return UNKNOWN
         const inner = this.expr(obj, fn)
-        if (inner.k === "ref") return { k: "ref", name: `${inner.name}.${attr}` }
+        if (inner.k === "ref") {
+          const name = `${inner.name}.${attr}`
+          // limits written as "infinity" are constants rules compare against
+          if (name === "math.inf" || name === "sys.maxsize" || name === "numpy.inf") return { k: "lit", value: Number.POSITIVE_INFINITY }
+          return { k: "ref", name }
+        }
         return { k: "attr", obj: inner, name: attr }
       }
       case "subscript": {
@@ -659,6 +664,11 @@ class PythonWalker {
         args.push({ ...(name !== undefined ? { name } : {}), value: value === null ? UNKNOWN : this.expr(value, fn), span: span(a) })
       } else if (a.type === "comment") continue
       else args.push({ value: this.expr(a, fn), span: span(a) })
+    }
+    // `float("inf")` is a constant: an iteration limit written as infinity
+    if (callee === "float" && args.length === 1 && args[0]!.value.k === "lit" && /^[+]?inf(?:inity)?$/i.test(String(args[0]!.value.value))) {
+      this.b.addCall({ callee, written, args, span: span(node), fn })
+      return { k: "lit", value: Number.POSITIVE_INFINITY }
     }
     // `"sep".join(xs)`, `"{}".format(x)`, `s.replace(a, b)`: string building keeps the data
     const method = callee.slice(callee.lastIndexOf(".") + 1)
