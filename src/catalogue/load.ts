@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, join, relative } from "node:path"
 import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
-import { CallMatcher, FlowMatcher, FrameworkModel } from "../domain/FlowRule.js"
+import { CallMatcher, FlowMatcher, FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
@@ -37,7 +37,8 @@ const MATCHER_SCHEMAS = {
   graph: GraphMatcher,
   regex: RegexMatcher,
   flow: FlowMatcher,
-  call: CallMatcher
+  call: CallMatcher,
+  function: FunctionMatcher
 } as const
 
 /** The rule minus its matchers: matchers are decoded one by one so errors name the exact matcher. */

@@ -110,6 +110,54 @@ export const CallMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })
 export type CallMatcher = typeof CallMatcher.Type
 
+const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
+
+const FileCall = Schema.Struct({
+  callee: Names,
+  where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" })
+}).annotations({ parseOptions: strict })
+
+/**
+ * A check of a whole function with a framework role, by what its body does (never by its name):
+ * a tool whose body (or a same-file helper it calls) calls one of `calls` is reported at that call,
+ * unless an approval step or an authorization check is there.
+ */
+export const FunctionMatcher = Schema.Struct({
+  kind: Schema.Literal("function"),
+  target: CodeTarget,
+  roles: Schema.Array(Role).pipe(Schema.minItems(1)).annotations({ description: "framework roles of the functions checked" }),
+  calls: Names.annotations({ description: "the body (or a same-file helper it calls) calls any of these: the effect reported" }),
+  from_params: Schema.optional(Schema.Boolean).annotations({
+    description: "the effect call must receive a value derived from the function's parameters (an id the model chose); guards in `guards` clear it"
+  }),
+  guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "with from_params: checks of the parameter that count as an ownership / validity check" }),
+  program: Schema.optional(Schema.Boolean).annotations({
+    description: "with from_params: only the program counts (the first positional argument, or the first element of an argv list), not its arguments"
+  }),
+  grows: Schema.optional(
+    Schema.Struct({
+      append: Names.annotations({ description: "calls that add to a collection (`*.append`, `*.push`, Go `append`)" }),
+      trim: Schema.optional(Names).annotations({ description: "calls on the same collection that bound it (`*.pop`, `*.shift`)" })
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "instead of any effect call: a collection that outlives the call (module-level, a field of self/this/a receiver, or an entry of a module-level map) is appended to and passed whole to one of `calls`"
+  }),
+  context_types: Schema.optional(Names).annotations({
+    description: "with from_params: parameters of these types are the framework's caller context, not values the model chose (Go's context.Context always is)"
+  }),
+  unless_calls: Schema.optional(Names).annotations({ description: "no finding when the body (or a helper) calls any: an approval step, an authorization check" }),
+  unless_param_types: Schema.optional(Names).annotations({ description: "no finding when a parameter has one of these types (caller context passed out of band)" }),
+  unless_registered: Schema.optional(Schema.Array(CallCondition)).annotations({
+    description: "no finding when the decorator or the call that registers the function has any of these (`needs_approval=True`, `needsApproval: true`)"
+  }),
+  unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
+    description: "no finding when the file makes one of these calls anywhere (`compile(interrupt_before=[...])`, `HumanApprovalCallbackHandler()`)"
+  }),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "FunctionMatcher" })
+export type FunctionMatcher = typeof FunctionMatcher.Type
+
 /** A framework model: where untrusted data, configuration and secrets come from, per language. */
 const SourceSpec = Schema.Struct({
   names: Names.annotations({ description: "callee or attribute names whose value is the source" }),

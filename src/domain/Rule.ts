@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CallMatcher, FlowMatcher } from "./FlowRule.js"
+import { CallMatcher, FlowMatcher, FunctionMatcher } from "./FlowRule.js"
 import { Category, RiskTier, Severity, Target } from "./Vocabulary.js"
 
 /**
@@ -193,7 +193,8 @@ export const Matcher = Schema.Union(
   GraphMatcher,
   RegexMatcher,
   FlowMatcher,
-  CallMatcher
+  CallMatcher,
+  FunctionMatcher
 )
 export type Matcher = typeof Matcher.Type
 

@@ -36,6 +36,7 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
         return undefined
       case "flow":
       case "call":
+      case "function":
         return checkModelMatcher(matcher)
     }
   } catch (e) {

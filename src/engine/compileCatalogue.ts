@@ -1,5 +1,5 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
-import type { CallMatcher, FlowMatcher } from "../domain/FlowRule.js"
+import type { CallMatcher, FlowMatcher, FunctionMatcher } from "../domain/FlowRule.js"
 import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
 import { compileModelRules, type CompiledModelRules } from "./matchers/flow.js"
@@ -88,10 +88,12 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       const targets = language === "typescript" ? ["javascript", "typescript"] : [language]
       const flows = entries("flow").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<FlowMatcher>>
       const calls = entries("call").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<CallMatcher>>
+      const fns = entries("function").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<FunctionMatcher>>
       return compileModelRules(
         language,
         flows,
         calls,
+        fns,
         catalogue.models ?? []
       )
     }),

@@ -22,12 +22,12 @@ func Memories() (*memory.ConversationBuffer, *memory.ConversationWindowBuffer) {
 func AgentLoop(ctx context.Context, llm llms.Model, task string) (string, error) {
 	messages := []llms.MessageContent{llms.TextParts(llms.ChatMessageTypeHuman, task)}
 	for {
+		// ruleid: context_exhaustion
 		resp, err := llm.GenerateContent(ctx, messages, llms.WithMaxTokens(400))
 		if err != nil {
 			return "", err
 		}
 		text := resp.Choices[0].Content
-		// ruleid: context_exhaustion
 		messages = append(messages, llms.TextParts(llms.ChatMessageTypeAI, text))
 		if strings.Contains(text, "DONE") {
 			return text, nil
@@ -41,12 +41,12 @@ func TrimmedLoop(ctx context.Context, llm llms.Model, task string) (string, erro
 		if len(messages) > 12 {
 			messages = messages[len(messages)-12:]
 		}
+		// ok: context_exhaustion
 		resp, err := llm.GenerateContent(ctx, messages, llms.WithMaxTokens(400))
 		if err != nil {
 			return "", err
 		}
 		text := resp.Choices[0].Content
-		// ok: context_exhaustion
 		messages = append(messages, llms.TextParts(llms.ChatMessageTypeAI, text))
 		if strings.Contains(text, "DONE") {
 			return text, nil
@@ -59,8 +59,8 @@ func Chat(ctx context.Context, llm llms.Model) {
 	var history []llms.MessageContent
 	for {
 		line, _ := reader.ReadString('\n')
-		// ruleid: context_exhaustion
 		history = append(history, llms.TextParts(llms.ChatMessageTypeHuman, line))
+		// ruleid: context_exhaustion
 		resp, err := llm.GenerateContent(ctx, history, llms.WithMaxTokens(400))
 		if err != nil {
 			return
@@ -76,4 +76,45 @@ func Collect(rows []string) []llms.MessageContent {
 		messages = append(messages, llms.TextParts(llms.ChatMessageTypeHuman, row))
 	}
 	return messages
+}
+
+type Session struct {
+	Messages []llms.MessageContent
+}
+
+var sessions = map[string]*Session{}
+
+func Turn(ctx context.Context, llm llms.Model, id, text string) (string, error) {
+	s := sessions[id]
+	s.Messages = append(s.Messages, llms.TextParts(llms.ChatMessageTypeHuman, text))
+	// ruleid: context_exhaustion
+	resp, err := llm.GenerateContent(ctx, s.Messages)
+	if err != nil {
+		return "", err
+	}
+	return resp.Choices[0].Content, nil
+}
+
+func (s *Session) Ask(ctx context.Context, llm llms.Model, text string) (string, error) {
+	s.Messages = append(s.Messages, llms.TextParts(llms.ChatMessageTypeHuman, text))
+	if len(s.Messages) > 20 {
+		s.Messages = s.Messages[len(s.Messages)-20:]
+	}
+	// ok: context_exhaustion
+	resp, err := llm.GenerateContent(ctx, s.Messages)
+	if err != nil {
+		return "", err
+	}
+	return resp.Choices[0].Content, nil
+}
+
+func OneShot(ctx context.Context, llm llms.Model, text string) (string, error) {
+	messages := []llms.MessageContent{llms.TextParts(llms.ChatMessageTypeSystem, "Be brief.")}
+	messages = append(messages, llms.TextParts(llms.ChatMessageTypeHuman, text))
+	// ok: context_exhaustion
+	resp, err := llm.GenerateContent(ctx, messages)
+	if err != nil {
+		return "", err
+	}
+	return resp.Choices[0].Content, nil
 }

@@ -1,6 +1,8 @@
 import { openai } from "@ai-sdk/openai"
-import { generateText, type ModelMessage } from "ai"
+import { generateText, streamText, type ModelMessage } from "ai"
 import { BufferMemory, BufferWindowMemory } from "langchain/memory"
+import express from "express"
+import OpenAI from "openai"
 import * as readline from "node:readline/promises"
 
 // ruleid: context_exhaustion
@@ -8,11 +10,46 @@ export const memory = new BufferMemory({ returnMessages: true, memoryKey: "histo
 // ok: context_exhaustion
 export const windowed = new BufferWindowMemory({ k: 8, returnMessages: true })
 
+const app = express()
+const client = new OpenAI()
+const conversations = new Map<string, ModelMessage[]>()
+
+app.post("/chat/:id", async (req, res) => {
+  const history = conversations.get(req.params.id) ?? []
+  history.push({ role: "user", content: String(req.body.text) })
+  conversations.set(req.params.id, history)
+  // ruleid: context_exhaustion
+  const result = streamText({ model: openai("gpt-4o"), messages: history })
+  result.pipeTextStreamToResponse(res)
+})
+
+export class Session {
+  private messages: OpenAI.ChatCompletionMessageParam[] = []
+  async send(text: string) {
+    this.messages.push({ role: "user", content: text })
+    // ruleid: context_exhaustion
+    const r = await client.chat.completions.create({ model: "gpt-4o", messages: this.messages })
+    this.messages.push(r.choices[0]!.message)
+    return r.choices[0]!.message.content
+  }
+}
+
+export class WindowedSession {
+  private messages: OpenAI.ChatCompletionMessageParam[] = []
+  async send(text: string) {
+    this.messages.push({ role: "user", content: text })
+    if (this.messages.length > 40) this.messages.splice(0, 2)
+    // ok: context_exhaustion
+    const r = await client.chat.completions.create({ model: "gpt-4o", messages: this.messages })
+    return r.choices[0]!.message.content
+  }
+}
+
 export async function agentLoop(task: string) {
   const messages: ModelMessage[] = [{ role: "user", content: task }]
   while (true) {
-    const result = await generateText({ model: openai("gpt-4o"), messages, maxOutputTokens: 400 })
     // ruleid: context_exhaustion
+    const result = await generateText({ model: openai("gpt-4o"), messages, maxOutputTokens: 400 })
     messages.push(...result.response.messages)
     if (result.finishReason === "stop") return result.text
   }
@@ -21,8 +58,8 @@ export async function agentLoop(task: string) {
 export async function trimmedLoop(task: string) {
   let messages: ModelMessage[] = [{ role: "user", content: task }]
   while (true) {
-    const result = await generateText({ model: openai("gpt-4o"), messages, maxOutputTokens: 400 })
     // ok: context_exhaustion
+    const result = await generateText({ model: openai("gpt-4o"), messages, maxOutputTokens: 400 })
     messages.push(...result.response.messages)
     messages = messages.slice(-12)
     if (result.finishReason === "stop") return result.text
@@ -34,11 +71,18 @@ export async function chat() {
   const history: ModelMessage[] = []
   while (true) {
     const question = await rl.question("you> ")
-    // ruleid: context_exhaustion
     history.push({ role: "user", content: question })
+    // ruleid: context_exhaustion
     const { text } = await generateText({ model: openai("gpt-4o"), messages: history, maxOutputTokens: 400 })
     console.log(text)
   }
+}
+
+export async function oneShot(text: string) {
+  const messages: ModelMessage[] = [{ role: "system", content: "Be brief." }]
+  messages.push({ role: "user", content: text })
+  // ok: context_exhaustion
+  return (await generateText({ model: openai("gpt-4o"), messages })).text
 }
 
 export function collect(rows: string[]) {

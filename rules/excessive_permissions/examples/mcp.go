@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os/exec"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -26,17 +27,40 @@ func Clients() error {
 
 func Server() *server.MCPServer {
 	s := server.NewMCPServer("ops", "1.0.0")
-	// ruleid: excessive_permissions
 	s.AddTool(mcp.NewTool("run_command", mcp.WithString("command", mcp.Required())), runCommand)
-	// ok: excessive_permissions
 	s.AddTool(mcp.NewTool("git_status"), gitStatus)
+	s.AddTool(mcp.NewTool("git_log"), gitLog)
 	return s
 }
 
 func runCommand(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return mcp.NewToolResultText("ok"), nil
+	command, err := req.RequireString("command")
+	if err != nil {
+		return nil, err
+	}
+	// ruleid: excessive_permissions
+	out, err := exec.CommandContext(ctx, "bash", "-c", command).CombinedOutput()
+	if err != nil {
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	return mcp.NewToolResultText(string(out)), nil
 }
 
 func gitStatus(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return mcp.NewToolResultText("clean"), nil
+	// ok: excessive_permissions
+	out, err := exec.CommandContext(ctx, "git", "status", "--short").Output()
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
+}
+
+func gitLog(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	branch := req.GetString("branch", "main")
+	// ok: excessive_permissions
+	out, err := exec.Command("git", "log", "--oneline", branch).Output()
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(string(out)), nil
 }

@@ -10,13 +10,11 @@ import (
 )
 
 func ApprovedTools() (tool.BaseTool, error) {
-	// ok: missing_human_oversight
 	return utils.InferTool("delete_file", "Delete a file after approval", func(ctx context.Context, in *PathInput) (string, error) {
-		if !approved(ctx) {
-			return "", compose.InterruptAndRerun
+		if err := compose.Interrupt(ctx, "delete "+in.Path); err != nil {
+			return "", err
 		}
+		// ok: missing_human_oversight
 		return "deleted", os.Remove(in.Path)
 	})
 }
-
-func approved(ctx context.Context) bool { return ctx.Value("approval") == true }

@@ -1,30 +1,37 @@
+import re
 import shutil
 import smtplib
+import subprocess
+import subprocess as sp
 from email.message import EmailMessage
 
 import autogen
 import stripe
 from agents import Agent, function_tool
 from langchain_community.tools.file_management import DeleteFileTool, ReadFileTool
-from langchain_core.tools import tool
+from langchain_core.tools import StructuredTool, tool
+from langgraph.types import interrupt
+from pymongo import MongoClient
+
+users = MongoClient()["crm"]["users"]
+ALLOWED_RESOURCES = {"deployment", "statefulset"}
 
 
-# ruleid: missing_human_oversight
 @tool
 def delete_workspace(path: str) -> str:
     """Delete a project workspace."""
+    # ruleid: missing_human_oversight
     shutil.rmtree(path)
     return "deleted"
 
 
-# ruleid: missing_human_oversight
 @function_tool
 def issue_refund(charge_id: str, amount: int) -> str:
+    # ruleid: missing_human_oversight
     refund = stripe.Refund.create(charge=charge_id, amount=amount)
     return refund.id
 
 
-# ruleid: missing_human_oversight
 @tool
 def notify_customer(to: str, body: str) -> str:
     """Email the customer."""
@@ -32,34 +39,97 @@ def notify_customer(to: str, body: str) -> str:
     msg["To"] = to
     msg.set_content(body)
     with smtplib.SMTP("localhost") as smtp:
+        # ruleid: missing_human_oversight
         smtp.send_message(msg)
     return "sent"
 
 
-# ok: missing_human_oversight
+@tool
+def kill_pod(pod: str) -> str:
+    """Delete a pod in the cluster."""
+    argv = ["kubectl", "delete", "pod", pod]
+    # ruleid: missing_human_oversight
+    return sp.run(argv, capture_output=True, text=True).stdout
+
+
+def _drop_file(base: str, name: str) -> None:
+    import os
+
+    os.remove(f"{base}/{name}")
+
+
+@tool
+def clean_upload(filename: str) -> str:
+    """Remove an uploaded file."""
+    # ruleid: missing_human_oversight
+    _drop_file("/srv/uploads", filename)
+    return "removed"
+
+
+def purge_user(user_id: str) -> str:
+    # ruleid: missing_human_oversight
+    users.delete_one({"_id": user_id})
+    return "purged"
+
+
+purge = StructuredTool.from_function(func=purge_user, description="Remove a user record")
+
+
 @function_tool(needs_approval=True)
 def cancel_subscription(subscription_id: str) -> str:
+    # ok: missing_human_oversight
     return stripe.Subscription.delete(subscription_id).status
 
 
-# ok: missing_human_oversight
 @tool
-def get_weather(city: str) -> str:
-    """Look up the weather."""
-    return f"Sunny in {city}"
+def send_message(channel: str, text: str) -> str:
+    """Draft a message; a person sends it from the UI."""
+    # ok: missing_human_oversight
+    return f"Draft for {channel}: {text}"
 
 
-# ok: missing_human_oversight
+@tool
+def repo_status() -> str:
+    """Show the working tree status."""
+    # ok: missing_human_oversight
+    return subprocess.run(["git", "status", "--short"], capture_output=True, text=True, check=True).stdout
+
+
+@tool
+def restart(resource: str, namespace: str) -> str:
+    """Restart a workload."""
+    if resource not in ALLOWED_RESOURCES:
+        raise ValueError("resource not allowed")
+    if not re.fullmatch(r"[a-z0-9-]{1,63}", namespace):
+        raise ValueError("bad namespace")
+    # ok: missing_human_oversight
+    out = subprocess.run(["kubectl", "rollout", "restart", resource, "-n", namespace], capture_output=True, text=True)
+    return out.stdout
+
+
 @tool
 def purge_cache(key: str) -> str:
     """Purge a cache key after the operator confirms."""
     if not confirm(f"Purge {key}?"):
         return "cancelled"
+    # ok: missing_human_oversight
+    shutil.rmtree(f"/var/cache/app/{key}")
     return "purged"
 
 
 def confirm(question: str) -> bool:
     return input(question + " [y/N] ").lower() == "y"
+
+
+@tool
+def wipe_branch(branch: str) -> str:
+    """Delete a git branch once a reviewer approves."""
+    decision = interrupt({"action": "delete_branch", "branch": branch})
+    if decision != "approve":
+        return "rejected"
+    # ok: missing_human_oversight
+    subprocess.run(["git", "branch", "-D", branch], check=True)
+    return "deleted"
 
 
 def file_tools():
@@ -78,7 +148,7 @@ def executors(llm_config):
     return runner, chatter
 
 
-support = Agent(name="Support", tools=[issue_refund, notify_customer, get_weather, cancel_subscription])
+support = Agent(name="Support", tools=[issue_refund, notify_customer, cancel_subscription])
 
 
 def shell_tools(ShellTool, executor):
@@ -87,17 +157,3 @@ def shell_tools(ShellTool, executor):
     # ruleid: missing_human_oversight
     unattended = ShellTool(executor=executor)
     return approved, unattended
-
-
-def wrapped_tools(StructuredTool, FunctionTool):
-    # ruleid: missing_human_oversight
-    remover = StructuredTool.from_function(func=delete_workspace, name="delete_workspace")
-    # ok: missing_human_oversight
-    weather = StructuredTool.from_function(func=get_weather, name="get_weather")
-    # ruleid: missing_human_oversight
-    mailer = FunctionTool.from_defaults(fn=notify_customer_email)
-    return remover, weather, mailer
-
-
-def notify_customer_email(to: str) -> str:
-    return to

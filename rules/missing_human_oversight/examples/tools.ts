@@ -1,30 +1,87 @@
 import { tool } from "ai"
+import { tool as agentTool } from "@openai/agents"
+import { execFile, exec } from "node:child_process"
 import * as fs from "node:fs/promises"
+import { rmSync } from "fs"
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"
+import Stripe from "stripe"
 import { z } from "zod"
 
-// ruleid: missing_human_oversight
+const stripe = new Stripe(process.env.STRIPE_KEY ?? "")
+const WORKSPACE = "/srv/workspace"
+
 export const cleanup = tool({
   description: "Remove a directory from the workspace",
   inputSchema: z.object({ path: z.string() }),
   execute: async ({ path }) => {
-    await fs.rm(path, { recursive: true })
+    // ruleid: missing_human_oversight
+    await fs.rm(`${WORKSPACE}/${path}`, { recursive: true })
     return "removed"
   },
 })
 
-// ruleid: missing_human_oversight
-export const wipe = tool({
-  description: "Wipe a file",
-  inputSchema: z.object({ path: z.string() }),
-  execute: async ({ path }) => {
-    await fs.unlink(path)
-    return "wiped"
+export const refundCharge = agentTool({
+  name: "refund_charge",
+  description: "Refund a charge",
+  parameters: z.object({ chargeId: z.string(), cents: z.number() }),
+  execute: async (input) => {
+    // ruleid: missing_human_oversight
+    const refund = await stripe.refunds.create({ charge: input.chargeId, amount: input.cents })
+    return refund.status
   },
 })
 
-// ok: missing_human_oversight
-export const weather = tool({
-  description: "Get the weather",
-  inputSchema: z.object({ city: z.string() }),
-  execute: async ({ city }) => `Sunny in ${city}`,
+function runShell(command: string): Promise<string> {
+  return new Promise((resolve) => exec(command, (_e, out) => resolve(out)))
+}
+
+export const terminal = tool({
+  description: "Run a command for the user",
+  inputSchema: z.object({ command: z.string() }),
+  // ruleid: missing_human_oversight
+  execute: async ({ command }) => runShell(command),
+})
+
+const server = new McpServer({ name: "files", version: "1.0.0" })
+server.tool("remove_file", "Remove a file", { file: z.string() }, async ({ file }) => {
+  // ruleid: missing_human_oversight
+  rmSync(`${WORKSPACE}/${file}`)
+  return { content: [{ type: "text", text: "ok" }] }
+})
+
+export const approvedRefund = tool({
+  description: "Refund a charge after a person approves it",
+  inputSchema: z.object({ chargeId: z.string() }),
+  needsApproval: true,
+  execute: async ({ chargeId }) => {
+    // ok: missing_human_oversight
+    return (await stripe.refunds.create({ charge: chargeId })).status
+  },
+})
+
+export const bigRefund = tool({
+  description: "Refund a charge; large ones need approval",
+  inputSchema: z.object({ chargeId: z.string(), cents: z.number() }),
+  needsApproval: async ({ cents }) => cents > 10_000,
+  execute: async ({ chargeId, cents }) => {
+    // ok: missing_human_oversight
+    return (await stripe.refunds.create({ charge: chargeId, amount: cents })).status
+  },
+})
+
+export const sendMessage = tool({
+  description: "Draft a message to a channel",
+  inputSchema: z.object({ channel: z.string(), text: z.string() }),
+  // ok: missing_human_oversight
+  execute: async ({ channel, text }) => `Draft for ${channel}: ${text}`,
+})
+
+export const gitStatus = tool({
+  description: "Show the repository status",
+  inputSchema: z.object({}),
+  execute: async () =>
+    new Promise<string>((resolve) =>
+      // ok: missing_human_oversight
+      execFile("git", ["status", "--short"], (_e, out) => resolve(out)),
+    ),
 })

@@ -1,4 +1,4 @@
-import type { CallCondition, CallMatcher, FlowMatcher, FlowSink, FrameworkModel } from "../../domain/FlowRule.js"
+import type { CallCondition, CallMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
@@ -7,6 +7,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, SemanticModel } from "../model/Model.js"
 import { argOf } from "../model/ModelBuilder.js"
+import { compileFunctionRules } from "./functionRule.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -37,6 +38,7 @@ export const compileModelRules = (
   language: FrameworkModel["language"],
   flows: ReadonlyArray<FlowEntry>,
   calls: ReadonlyArray<CallEntry>,
+  functions: ReadonlyArray<MatcherEntry<FunctionMatcher>>,
   models: ReadonlyArray<FrameworkModel>
 ): CompiledModelRules => {
   const sinks = new NameIndex<SinkEntry>()
@@ -73,6 +75,8 @@ export const compileModelRules = (
     ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
   ])
 
+  const functionRules = compileFunctionRules(functions, holds)
+
   const run = (model: SemanticModel, text: string): Array<RawMatch> => {
     assignRoles(model, framework)
     const out: Array<RawMatch> = []
@@ -101,11 +105,12 @@ export const compileModelRules = (
       }
     }
     out.push(...best.values())
+    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, framework, sanitizers))))
     return out
   }
   return {
-    active: flows.length > 0 || calls.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords])],
+    active: flows.length > 0 || calls.length > 0 || functions.length > 0,
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals])],
     run
   }
 }
@@ -237,7 +242,8 @@ const holds = (c: CallCondition, call: Call): boolean => {
 }
 
 /** Checks what loading cannot: regexes in conditions compile, names are well-formed globs. */
-export const checkModelMatcher = (m: FlowMatcher | CallMatcher): { path: Array<string | number>; message: string } | undefined => {
+export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher): { path: Array<string | number>; message: string } | undefined => {
+  if (m.kind === "function") return checkFunctionMatcher(m)
   const conditions: Array<[Array<string | number>, CallCondition]> =
     m.kind === "call"
       ? [...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]), ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition])]
@@ -253,6 +259,19 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher): { path: Array<s
     }
   }
   const names = m.kind === "call" ? m.callee.map((n, i) => [["callee", i], n] as const) : m.sinks.flatMap((s, j) => s.callee.map((n, i) => [["sinks", j, "callee", i], n] as const))
-  for (const [path, n] of names) if (!/^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*|[\w$/@:-]+(?:\(\))?))*$/.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
+  for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
+  return undefined
+}
+
+const NAME_PATTERN = /^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*|[\w$/@:-]+(?:\(\))?))*$/
+
+const checkFunctionMatcher = (m: FunctionMatcher): { path: Array<string | number>; message: string } | undefined => {
+  const lists: Array<[string, ReadonlyArray<string> | undefined]> = [
+    ["calls", m.calls],
+    ["unless_calls", m.unless_calls],
+    ["unless_param_types", m.unless_param_types]
+  ]
+  for (const [field, names] of lists)
+    for (const [i, n] of (names ?? []).entries()) if (!NAME_PATTERN.test(n)) return { path: [field, i], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }

@@ -32,6 +32,8 @@ class PythonWalker {
   private readonly b = new ModelBuilder("python")
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
   private readonly skipped = new Map<number, AstNode>()
+  /** functions passed to calls by name or as lambdas (`Tool(func=f)`), resolved at the end: defs may come later */
+  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number }> = []
   constructor(private readonly text: string, private readonly interest?: Interest) {}
 
   run(root: AstNode): SemanticModel {
@@ -54,7 +56,24 @@ class PythonWalker {
         }
       }
     }
+    this.resolveCallbacks()
     return this.b.build()
+  }
+
+  private resolveCallbacks(): void {
+    if (this.pending.length === 0) return
+    const named = new Map<string, number>()
+    this.b.functions.forEach((f, i) => {
+      if (f.parent === -1 && f.name !== "<lambda>" && !named.has(f.name)) named.set(f.name, i)
+    })
+    for (const p of this.pending) {
+      const fn = p.fn ?? (p.name === undefined ? undefined : named.get(p.name))
+      if (fn === undefined) continue
+      const call = this.b.calls[p.call]!
+      const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
+      if (p.field !== undefined) callback.field = p.field
+      this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
+    }
   }
 
   private body(fn: number): Array<Statement> {
@@ -437,17 +456,31 @@ class PythonWalker {
     const f = this.b.functions[index]!
     const params = f.params as Array<string>
     const parent = f.parent
+    const types: Array<string | undefined> = []
     for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
       const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
-      if (id !== undefined && id !== null) params.push(id.text)
+      if (id !== undefined && id !== null) {
+        params.push(id.text)
+        types.push(this.typeName(p.childForFieldName("type"), parent))
+      }
       const value = p.childForFieldName("value")
       if (value !== null) this.expr(value, parent)
     }
+    if (types.some((t) => t !== undefined)) (f as { paramTypes?: ReadonlyArray<string | undefined> }).paramTypes = types
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
     const first = bodyNode.namedChildren[0]
     if (first?.type === "expression_statement" && first.namedChildren[0]?.type === "string") (f as { doc?: string }).doc = this.stringValue(first.namedChildren[0])
     this.block(bodyNode, index, f.body)
+  }
+
+  /** The canonical name of a parameter's annotation, without subscripts: `RunContextWrapper[Ctx]` -> `agents.RunContextWrapper`. */
+  private typeName(node: AstNode | null, fn: number): string | undefined {
+    let t = node?.type === "type" ? node.namedChildren[0] : node ?? undefined
+    if (t?.type === "generic_type") t = t.namedChildren[0]
+    if (t?.type === "subscript") t = t.childForFieldName("value") ?? undefined
+    if (t === undefined || t === null || (t.type !== "identifier" && t.type !== "attribute")) return undefined
+    return this.b.canonical(fn, t.text, this.b.parentOf)
   }
 
   private decoratorName(d: AstNode, fn: number): string {
@@ -644,6 +677,11 @@ class PythonWalker {
     // `"sep".join(xs)`, `"{}".format(x)`, `s.replace(a, b)`: string building keeps the data
     const method = callee.slice(callee.lastIndexOf(".") + 1)
     const index = this.b.addCall({ callee, written, ...(receiver !== undefined ? { receiver } : {}), args, span: span(node), fn })
+    args.forEach((a, i) => {
+      const field = a.name !== undefined ? { field: a.name } : {}
+      if (a.value.k === "name") this.pending.push({ call: index, arg: i, name: a.value.name, ...field })
+      else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
+    })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
       if (method === "format" || method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
     }

@@ -1,0 +1,392 @@
+import type { FunctionMatcher } from "../../domain/FlowRule.js"
+import type { FlowEvaluator } from "../flow/evaluate.js"
+import { lastSegment, NameIndex } from "../flow/names.js"
+import { GUARD_BITS, Prov } from "../flow/Value.js"
+import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
+import type { CallCondition } from "../../domain/FlowRule.js"
+import type { Severity } from "../../domain/Vocabulary.js"
+import type { RawMatch } from "./RawMatch.js"
+import type { MatcherEntry } from "./treeSitter.js"
+
+type FunctionEntry = MatcherEntry<FunctionMatcher>
+
+interface Found {
+  readonly call: Call
+  readonly detail: string
+  readonly severity?: Severity
+  readonly confidence?: number
+}
+
+/** How deep same-file helpers are followed from a checked function. */
+const HELPER_DEPTH = 3
+
+interface Compiled {
+  readonly entry: FunctionEntry
+  readonly calls: NameIndex<true>
+  readonly unlessCalls: NameIndex<true>
+  readonly paramTypes: NameIndex<true>
+  readonly contextTypes: NameIndex<true>
+  readonly fileCalls: ReadonlyArray<{ names: NameIndex<true>; where: ReadonlyArray<CallCondition> }>
+  readonly append?: NameIndex<true>
+  readonly trim?: NameIndex<true>
+  readonly guardBits: number
+}
+
+const index = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
+  const ix = new NameIndex<true>()
+  for (const n of names ?? []) ix.add(n, true)
+  return ix
+}
+
+/** `kind: function` rules: functions with a framework role judged by what their body does. */
+export const compileFunctionRules = (
+  entries: ReadonlyArray<FunctionEntry>,
+  holds: (c: CallCondition, call: Call) => boolean
+): { literals: ReadonlyArray<string>; run: (model: SemanticModel, evaluator: () => FlowEvaluator) => Array<RawMatch> } => {
+  const compiled: Array<Compiled> = entries.map((entry) => {
+    const m = entry.matcher
+    return {
+      entry,
+      calls: index(m.calls),
+      unlessCalls: index(m.unless_calls),
+      paramTypes: index(m.unless_param_types),
+      contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
+      fileCalls: (m.unless_file ?? []).map((f) => ({ names: index(f.callee), where: f.where ?? [] })),
+      ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
+      guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0)
+    }
+  })
+  // a file must mention an effect (or, for growth, an append) for the rule to apply
+  // approvals made elsewhere in the file must be modelled too, so their names count as well
+  const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals)])
+
+  const run = (model: SemanticModel, evaluator: () => FlowEvaluator): Array<RawMatch> => {
+    const out: Array<RawMatch> = []
+    const scope = new BodyIndex(model)
+    for (const c of compiled) {
+      const m = c.entry.matcher
+      const fileApproved = c.fileCalls.some((f) => model.calls.some((call) => f.names.lookup(call.callee).length > 0 && f.where.every((w) => holds(w, call))))
+      if (fileApproved) continue
+      model.functions.forEach((f, fi) => {
+        if (!m.roles.includes(f.role)) return
+        if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
+        if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r)))) return
+        const reach = scope.reachable(fi)
+        if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
+        const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
+        if (found !== undefined)
+          out.push({
+            ruleId: c.entry.rule.id,
+            matcherIndex: c.entry.matcherIndex,
+            start: found.call.span.start,
+            end: found.call.span.end,
+            text: found.call.written,
+            detail: found.detail,
+            ...(found.severity !== undefined ? { severity: found.severity, confidence: found.confidence ?? 0.5 } : {})
+          })
+      })
+    }
+    return out
+  }
+  return { literals, run }
+}
+
+/** The first call of the function that performs the effect (directly or through a helper). */
+const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
+  const f = model.functions[fi]!
+  for (const call of scope.own(fi)) {
+    const direct = c.calls.lookup(call.callee).length > 0
+    const helper = direct ? undefined : scope.helperOf(call)
+    const via = helper === undefined ? undefined : scope.reachable(helper).find((x) => c.calls.lookup(x.callee).length > 0)
+    if (!direct && via === undefined) continue
+    if (c.entry.matcher.from_params === true && !fromParams(evaluator(), c, call)) continue
+    const what = direct ? call.written : `${call.written} -> ${via!.written}`
+    return { call, detail: `${f.name} calls ${what}` }
+  }
+  return undefined
+}
+
+/** Some argument (or the receiver chain) of the call carries a parameter the model chose, unchecked. */
+const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
+  const f = call.fn === -1 ? undefined : ev.model.functions[call.fn]
+  // the framework's context (`ctx: RunContextWrapper`, Go's `ctx context.Context`) carries no value the model chose
+  const isContext = (e: Expr): boolean => {
+    const root = rootName(e)
+    const type = root === undefined || f === undefined ? undefined : f.paramTypes?.[f.params.indexOf(root)]
+    return type !== undefined && c.contextTypes.lookup(type).length > 0
+  }
+  let exprs: Array<Expr> = call.args.filter((a) => a.name === undefined || c.entry.matcher.program !== true).map((a) => a.value).filter((e) => !isContext(e))
+  if (c.entry.matcher.program === true) {
+    // only the program counts: the first element of an argv list, or a command string run whole;
+    // for `sh -c <script>` (`execFile("sh", ["-c", cmd])`, `exec.Command("bash", "-c", cmd)`) the script
+    const argv = exprs.flatMap((e) => (e.k === "container" ? e.entries.map((x) => x.value) : [e]))
+    const first = argv[0]
+    const flag = argv.findIndex((e) => e.k === "lit" && (e.value === "-c" || e.value === "/c" || e.value === "-Command"))
+    exprs = first === undefined ? [] : first.k === "lit" && typeof first.value === "string" && SHELLS.test(first.value) && flag > 0 ? argv.slice(flag + 1, flag + 2) : [first]
+    return exprs.some((e) => {
+      const v = ev.resolve(ev.value(e, call.fn, call.span.start), call.fn)
+      return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0
+    })
+  }
+  if (call.receiver !== undefined) exprs.push(call.receiver)
+  return exprs.some((e) => partsOf(e).some((part) => {
+    const v = ev.resolve(ev.value(part, call.fn, call.span.start), call.fn)
+    return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0
+  }))
+}
+
+/** An argv list or a dict is judged element by element: each value may pass a different check. */
+const partsOf = (e: Expr): ReadonlyArray<Expr> => (e.k === "container" ? e.entries.flatMap((x) => partsOf(x.value)) : [e])
+
+/**
+ * A collection that outlives the call is appended to and passed whole to a model call, and nothing
+ * bounds it: per-session history in a module-level map, a field of self / this / a session struct.
+ */
+const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
+  const f = model.functions[fi]!
+  const locals = scope.locals(fi)
+  const grown = new Map<string, Call | Statement>()
+  const local = new Set<string>()
+  // a local list grows turn after turn when what is added each time is a new user turn or model reply
+  const perTurn = (values: ReadonlyArray<Expr>, at: number): boolean => {
+    const ev = evaluator()
+    return values.some((e) =>
+      partsOf(e).some((part) => {
+        const v = ev.resolve(ev.value(part, fi, at), fi)
+        return v.prov === Prov.Untrusted && (v.label === "user input" || v.label === "model output")
+      })
+    )
+  }
+  for (const call of scope.own(fi)) {
+    if (c.append!.lookup(call.callee).length === 0 || call.receiver === undefined) continue
+    const key = keyOf(model, call.receiver, locals, 0)
+    if (key === undefined) continue
+    if (key.persistent) grown.set(key.key, call)
+    else if (perTurn(call.args.map((a) => a.value), call.span.start)) {
+      grown.set(key.key, call)
+      local.add(key.key)
+    }
+  }
+  // `h = append(h, m)` (Go) and `h += [m]`: a collection assigned itself plus more
+  for (const s of f.body) {
+    if (s.k !== "assign" || s.value.k !== "op") continue
+    const first = s.value.parts[0]
+    if (first === undefined) continue
+    const target = keyOf(model, targetExpr(s.target), locals, 0)
+    const source = keyOf(model, first, locals, 0)
+    // the same expression on both sides (`h = append(h, m)`), not a local alias of it
+    if (target === undefined || source === undefined || target.key !== source.key || written(targetExpr(s.target)) !== written(first)) continue
+    if (target.persistent) grown.set(target.key, s)
+    else if (perTurn(s.value.parts.slice(1), s.span.start)) {
+      grown.set(target.key, s)
+      local.add(target.key)
+    }
+  }
+  if (grown.size === 0) return undefined
+  for (const key of [...grown.keys()]) if (trimmed(model, scope, c, key, fi, locals)) grown.delete(key)
+  if (grown.size === 0) return undefined
+  const sends: Array<{ call: Call; key: string }> = []
+  for (const call of scope.own(fi)) {
+    if (c.calls.lookup(call.callee).length === 0) continue
+    for (const a of call.args) {
+      const hit = wholeKeys(model, a.value, locals).find((k) => grown.has(k))
+      if (hit !== undefined) sends.push({ call, key: hit })
+    }
+  }
+  for (const { call, key } of sends) {
+    if (!local.has(key)) return { call, detail: `${key} outlives the call, grows on every turn and is sent whole to ${call.written}` }
+    // a local list: one send in a loop grows it turn after turn; several sends written out are a fixed script.
+    // The loop's bound is not visible, so this is rated lower.
+    if (sends.filter((x) => x.key === key).length === 1)
+      return { call, detail: `${key} gets every turn and is sent whole to ${call.written}`, severity: "MEDIUM", confidence: 0.5 }
+  }
+  return undefined
+}
+
+const targetExpr = (t: { name: string; path: ReadonlyArray<string> }): Expr =>
+  t.path.reduce<Expr>((obj, name) => ({ k: "attr", obj, name }), { k: "name", name: t.name })
+
+/** Keys of the collections an argument passes whole (itself, or joined with others; not a slice). */
+const wholeKeys = (model: SemanticModel, e: Expr, locals: Locals): Array<string> => {
+  if (e.k === "op" || e.k === "concat") return e.parts.flatMap((p) => wholeKeys(model, p, locals))
+  if (e.k === "container") return e.entries.flatMap((x) => (x.key === undefined && (x.value.k === "name" || x.value.k === "attr") ? wholeKeys(model, x.value, locals) : []))
+  const k = keyOf(model, e, locals, 0)
+  return k === undefined ? [] : [k.key]
+}
+
+/** A call on the collection that removes from it, or an assignment of a slice of it back to it. */
+const trimmed = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: string, fi: number, locals: Locals): boolean => {
+  // a module-level collection may be trimmed anywhere in the file; anything else in the function or its helpers
+  const root = key.split(/[.[]/)[0]!
+  const fileWide = !locals.has(root) && !SELF.has(root)
+  const fns = fileWide ? model.functions.map((_, i) => i) : scope.helpersOf(fi)
+  for (const g of fns) {
+    const own = g === fi ? locals : scope.locals(g)
+    for (const call of scope.own(g)) {
+      if (call.fn !== g || c.trim!.lookup(call.callee).length === 0) continue
+      // `h.pop(0)`, `this.messages.splice(0, 2)`, or a trimming helper given it: `trim_messages(h)`
+      if (call.receiver !== undefined && keyOf(model, call.receiver, own, 0)?.key === key) return true
+      if (call.args.some((a) => keyOf(model, a.value, own, 0)?.key === key)) return true
+    }
+    for (const s of model.functions[g]!.body) {
+      if (s.k !== "assign") continue
+      // `h = h[-20:]`, `messages = messages.slice(-12)`
+      const source = s.value.k === "index" ? s.value.obj : s.value.k === "call" ? trimmedReceiver(model, c, s.value.call) : undefined
+      if (source === undefined) continue
+      const t = keyOf(model, targetExpr(s.target), own, 0)
+      if (t?.key === key && keyOf(model, source, own, 0)?.key === key) return true
+    }
+  }
+  return false
+}
+
+const trimmedReceiver = (model: SemanticModel, c: Compiled, call: number): Expr | undefined => {
+  const x = model.calls[call]
+  return x !== undefined && x.receiver !== undefined && c.trim!.lookup(x.callee).length > 0 ? x.receiver : undefined
+}
+
+type Locals = ReadonlyMap<string, Expr | "param">
+
+interface Key {
+  readonly key: string
+  /** the collection outlives the call: not a fresh local, not a parameter passed whole */
+  readonly persistent: boolean
+}
+
+const MAP_READS = new Set(["get", "setdefault", "Get", "Load", "LoadOrStore", "at"])
+
+/** Names a collection by where it lives: `history[]`, `self.history`, `sessions[].messages`. */
+const keyOf = (model: SemanticModel, e: Expr, locals: Locals, depth: number): Key | undefined => {
+  if (depth > 4) return undefined
+  switch (e.k) {
+    case "name":
+    case "ref": {
+      const local = locals.get(e.name)
+      if (local === "param") return { key: e.name, persistent: SELF.has(e.name) }
+      if (local !== undefined) {
+        const inner = keyOf(model, local, locals, depth + 1)
+        return inner ?? { key: e.name, persistent: false }
+      }
+      return { key: e.name, persistent: true }
+    }
+    case "attr": {
+      const obj = keyOf(model, e.obj, locals, depth + 1)
+      return obj === undefined ? undefined : { key: `${obj.key}.${e.name}`, persistent: obj.persistent || locals.get(rootName(e.obj) ?? "") === "param" }
+    }
+    case "index": {
+      // a slice is a copy, not the collection
+      if (e.key.k === "unknown" || e.key.k === "op") return undefined
+      const obj = keyOf(model, e.obj, locals, depth + 1)
+      return obj === undefined ? undefined : { key: `${obj.key}[]`, persistent: obj.persistent || locals.get(rootName(e.obj) ?? "") === "param" }
+    }
+    case "op": {
+      // `sessions.get(id) ?? []`, `store.get(id) or []`: one collection with empty defaults
+      const named = e.parts.filter((p) => p.k !== "container" && p.k !== "lit")
+      return named.length === 1 ? keyOf(model, named[0]!, locals, depth + 1) : undefined
+    }
+    case "call": {
+      const call = model.calls[e.call]
+      if (call === undefined || call.receiver === undefined || !MAP_READS.has(lastSegment(call.callee))) return undefined
+      const obj = keyOf(model, call.receiver, locals, depth + 1)
+      return obj === undefined ? undefined : { key: `${obj.key}[]`, persistent: obj.persistent }
+    }
+    default:
+      return undefined
+  }
+}
+
+const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh$|^cmd(?:\.exe)?$|^(?:powershell|pwsh)(?:\.exe)?$/
+
+/** An expression as written, for comparing both sides of an assignment. */
+const written = (e: Expr): string | undefined => {
+  if (e.k === "name" || e.k === "ref") return e.name
+  if (e.k === "attr") {
+    const o = written(e.obj)
+    return o === undefined ? undefined : `${o}.${e.name}`
+  }
+  if (e.k === "index") {
+    const o = written(e.obj)
+    return o === undefined ? undefined : `${o}[]`
+  }
+  return undefined
+}
+
+const SELF = new Set(["self", "this", "cls"])
+
+const rootName = (e: Expr): string | undefined =>
+  e.k === "name" ? e.name : e.k === "attr" || e.k === "index" ? rootName(e.obj) : undefined
+
+/** Calls per function, same-file helpers, registrations and locals, computed once per model. */
+class BodyIndex {
+  private readonly byFn = new Map<number, Array<Call>>()
+  private readonly byName = new Map<string, number>()
+  private readonly imported: ReadonlySet<string>
+  constructor(private readonly model: SemanticModel) {
+    for (const call of model.calls) {
+      // a nested function's calls belong to every function around it
+      for (let fn = call.fn; fn !== -1; fn = model.functions[fn]!.parent) {
+        const list = this.byFn.get(fn) ?? []
+        list.push(call)
+        this.byFn.set(fn, list)
+      }
+    }
+    model.functions.forEach((f, i) => {
+      if (f.name !== "<lambda>" && f.name !== "<anonymous>" && !this.byName.has(f.name)) this.byName.set(f.name, i)
+    })
+    this.imported = new Set(model.imports.map((i) => i.local))
+  }
+  own(fn: number): ReadonlyArray<Call> {
+    return this.byFn.get(fn) ?? []
+  }
+  /** the same-file function a call runs: `helper()`, `self.helper()`, `s.helper()` */
+  helperOf(call: Call): number | undefined {
+    const parts = call.callee.split(".")
+    if (parts.length > 2 || (parts.length === 2 && this.imported.has(parts[0]!))) return undefined
+    return this.byName.get(parts[parts.length - 1]!)
+  }
+  /** the function and the same-file helpers it calls */
+  helpersOf(fn: number): ReadonlyArray<number> {
+    const out = [fn]
+    for (const call of this.reachable(fn)) {
+      const h = this.helperOf(call)
+      if (h !== undefined && !out.includes(h)) out.push(h)
+    }
+    return out
+  }
+  /** every call the function makes, through same-file helpers too */
+  reachable(fn: number): ReadonlyArray<Call> {
+    const seen = new Set<number>([fn])
+    const out: Array<Call> = []
+    let frontier = [fn]
+    for (let depth = 0; depth <= HELPER_DEPTH && frontier.length > 0; depth++) {
+      const next: Array<number> = []
+      for (const f of frontier)
+        for (const call of this.own(f)) {
+          out.push(call)
+          const h = this.helperOf(call)
+          if (h !== undefined && !seen.has(h)) {
+            seen.add(h)
+            next.push(h)
+          }
+        }
+      frontier = next
+    }
+    return out
+  }
+  /** the decorator calls and the calls that register the function (`tool({ execute })`, `server.tool(..., fn)`) */
+  registrations(fn: number): ReadonlyArray<Call> {
+    const f: FunctionInfo = this.model.functions[fn]!
+    return this.model.calls.filter(
+      (c) => c.callbacks?.some((cb) => cb.fn === fn) === true || (c.fn === f.parent && c.span.start >= f.span.start && c.span.end <= f.nameSpan.start)
+    )
+  }
+  /** parameters and variables assigned in the function (to what, for a single plain assignment) */
+  locals(fn: number): Locals {
+    const f = this.model.functions[fn]!
+    const out = new Map<string, Expr | "param">()
+    for (const p of f.params) out.set(p, "param")
+    for (const s of f.body)
+      if ((s.k === "assign" || s.k === "iterate") && s.target.path.length === 0 && !out.has(s.target.name)) out.set(s.target.name, s.value)
+    return out
+  }
+}
