@@ -50,9 +50,9 @@ export const FlowSink = Schema.Struct({
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
-  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string")).annotations({
+  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message")).annotations({
     description:
-      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions)"
+      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role)"
   }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })

@@ -1,6 +1,7 @@
 import type { CallCondition, CallMatcher, FlowMatcher, FlowSink, FrameworkModel } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
+import { systemContents } from "../flow/messages.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
 import { NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
@@ -109,10 +110,16 @@ interface Verdict {
 /** What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing. */
 const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
   const args = argsOf(hit.sink, call)
+  // chat messages: only the content of system / developer messages counts
+  const exprs =
+    hit.sink.check === "system_message"
+      ? systemContents(ev.model, call, args)
+      : args.map((arg) =>
+          // an argv list runs its first element; the others are arguments, not commands
+          hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
+        )
   let worst: Verdict | undefined
-  for (const arg of args) {
-    // an argv list runs its first element; the others are arguments, not commands
-    const expr = hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
+  for (const expr of exprs) {
     if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
     const raw = ev.value(expr, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
