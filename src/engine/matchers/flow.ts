@@ -133,7 +133,8 @@ const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   if (v.text !== undefined && !v.secret) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
   if (v.sanitized.some((s) => hit.sanitizers.includes(s))) return undefined
-  if (hit.sink.check === "host" && v.prefix !== undefined && /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]/.test(v.prefix)) return undefined
+  // a constant scheme and host, or a constant same-site path (`/profile/` + id; not `/` + data, which can be `//evil`)
+  if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !SQL_WORDS.test(v.consts ?? "")) return undefined
