@@ -36,7 +36,7 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
   Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
-    description: "the argument is a constant whose value matches the regex"
+    description: "the argument is a constant whose value matches the regex, or a name whose canonical dotted name does (`yaml.SafeLoader`)"
   }),
   Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
     description: "the argument is a list literal with a constant element matching the regex"

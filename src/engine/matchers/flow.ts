@@ -212,13 +212,21 @@ const holds = (c: CallCondition, call: Call): boolean => {
     return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
   }
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
+  // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
   const text =
     a.value.k === "lit" && typeof a.value.value === "string"
       ? a.value.value
       : a.value.k === "container" && a.value.entries.every((x) => x.value.k === "lit")
         ? a.value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
-        : undefined
+        : dotted(a.value)
   return text !== undefined && new RegExp(c.matches).test(text)
+}
+
+const dotted = (e: Expr): string | undefined => {
+  if (e.k === "ref" || e.k === "name") return e.name
+  if (e.k !== "attr") return undefined
+  const head = dotted(e.obj)
+  return head === undefined ? undefined : `${head}.${e.name}`
 }
 
 /** Checks what loading cannot: regexes in conditions compile, names are well-formed globs. */
