@@ -130,6 +130,11 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
 }
 
 const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
+  if (hit.sink.check === "prompt_text" && !PROMPT_WORDS.test(v.consts ?? "")) return undefined
+  // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
+  // the text itself or a record holding it, not a property of it (`prompt.length`)
+  const carriesText = v.text !== undefined || v.fields !== undefined || v.container === true
+  if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret && carriesText) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
   if (v.sanitized.some((s) => hit.sanitizers.includes(s))) return undefined
@@ -144,6 +149,9 @@ const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   if (v.prov === Prov.Config && hit.reports.has("config")) return { tier: "risk_pattern", lower: true, label: "configuration" }
   return undefined
 }
+
+/** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
+const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
 
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
