@@ -183,6 +183,8 @@ export class FlowEvaluator {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
         }
+        // `os.environ["DB_PASSWORD"]`, `process.env["API_KEY"]`: a setting read by its key
+        if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config && !obj.secret && this.fw.secretNames?.test(e.key.value) === true) return configValue(true)
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return strip(obj)
       }
