@@ -241,6 +241,12 @@ export class FlowEvaluator {
       }
       // data flows through calls the models do not know (json.loads(body), str(x), x.strip())
       result = parts.length === 0 ? { ...constant(), prov: Prov.Unknown } : strip(joinAll(parts))
+      // a credential stays one through text conversions and methods of the credential itself, but a
+      // call that merely takes it (`OpenAI(api_key=key)`, `NewModel(ctx, cfg)`) returns something else
+      if (result.secret && !TEXT_CONVERSION.test(lastSegmentOf(call.callee))) {
+        const receiverSecret = call.receiver !== undefined && call.receiver.k !== "ref" && this.value(call.receiver, fn, at).secret
+        if (!receiverSecret) result = { ...result, secret: false }
+      }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
     }
     if (sanitizer !== undefined) result = { ...result, sanitized: [...result.sanitized, sanitizer] }
@@ -331,6 +337,13 @@ export class FlowEvaluator {
     }
     return this.callSites.get(fn) ?? []
   }
+}
+
+const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
+
+const lastSegmentOf = (callee: string): string => {
+  const seg = callee.slice(callee.lastIndexOf(".") + 1)
+  return seg.endsWith("()") ? seg.slice(0, -2) : seg
 }
 
 /** What a parameter's checks inside the function add to the value a caller passes for it. */
