@@ -132,9 +132,10 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
 const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   if (hit.sink.check === "prompt_text" && !PROMPT_WORDS.test(v.consts ?? "")) return undefined
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
-  // the text itself or a record holding it, not a property of it (`prompt.length`)
-  const carriesText = v.text !== undefined || v.fields !== undefined || v.container === true
-  if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret && carriesText) return { tier: "risk_pattern", lower: true, label: "prompt text" }
+  // the text itself (or a record holding it), not a property of it (`prompt.length`) or what a call returned
+  const carriesText = v.text !== undefined || v.prefix !== undefined || v.fields !== undefined || v.container === true
+  if (hit.sink.check === "prompt_text" && !carriesText) return undefined
+  if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
   if (v.sanitized.some((s) => hit.sanitizers.includes(s))) return undefined
