@@ -222,6 +222,9 @@ export class FlowEvaluator {
   /** The value a call returns. */
   callValue(call: Call, fn: number, at: number): Value {
     const source = this.fw.untrusted.lookup(call.callee)[0]
+    // a file the code names with a constant path ships with the application (`open("prompts/system.md")`):
+    // configuration, not outside data
+    if (source === FILE_CONTENTS && this.constantPath(call, fn, at)) return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
     if (source !== undefined) return untrusted(source)
     if (this.fw.config.lookup(call.callee).length > 0) {
       const key = this.firstArgText(call, fn, at)
@@ -251,6 +254,22 @@ export class FlowEvaluator {
     }
     if (sanitizer !== undefined) result = { ...result, sanitized: [...result.sanitized, sanitizer] }
     return result
+  }
+
+  /** Every argument of the call, and of the call it is a method of (`open(p).read()`), is constant. */
+  private constantPath(call: Call, fn: number, at: number): boolean {
+    const args = [...call.args]
+    let receiver = call.receiver
+    if (receiver?.k === "name") {
+      const assigned = this.body(fn).find((s) => s.k === "assign" && s.target.name === (receiver as { name: string }).name && s.target.path.length === 0)
+      if (assigned !== undefined && assigned.k === "assign") receiver = assigned.value
+    }
+    if (receiver?.k === "call") args.push(...this.model.calls[receiver.call]!.args)
+    else if (call.args.length === 0) return false
+    return args.every((a) => {
+      const v = this.value(a.value, fn, at)
+      return v.prov === Prov.Constant && v.params === 0
+    })
   }
 
   private firstArgText(call: Call, fn: number, at: number): string | undefined {
@@ -338,6 +357,8 @@ export class FlowEvaluator {
     return this.callSites.get(fn) ?? []
   }
 }
+
+const FILE_CONTENTS = "file contents"
 
 const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
 
