@@ -130,11 +130,8 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
 }
 
 const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
-  if (hit.sink.check === "prompt_text" && !PROMPT_WORDS.test(v.consts ?? "")) return undefined
+  if (hit.sink.check === "prompt_text" && !readsAsPrompt(v)) return undefined
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
-  // the text itself (or a record holding it), not a property of it (`prompt.length`) or what a call returned
-  const carriesText = v.text !== undefined || v.prefix !== undefined || v.fields !== undefined || v.container === true
-  if (hit.sink.check === "prompt_text" && !carriesText) return undefined
   if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
@@ -150,6 +147,13 @@ const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   if (v.prov === Prov.Config && hit.reports.has("config")) return { tier: "risk_pattern", lower: true, label: "configuration" }
   return undefined
 }
+
+/**
+ * The value is prompt text: its own constant text or constant prefix (or that of a record's field)
+ * instructs a model. Not a property of it (`prompt.length`) or what a call given a prompt returned.
+ */
+const readsAsPrompt = (v: Value): boolean =>
+  PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || [...(v.fields?.values() ?? [])].some((f) => PROMPT_WORDS.test(f.text ?? f.prefix ?? ""))
 
 /** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
 const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
