@@ -152,3 +152,22 @@ def qa(question: str) -> str:
 def library_helper(system_prompt: str, text: str) -> str:
     # ok: universal_prompt_injection
     return client.chat.completions.create(model="gpt-4o", messages=[{"role": "system", "content": system_prompt}, {"role": "user", "content": text}]).id
+
+
+def build_messages(persona_text, question_text):
+    return [
+        {"role": "system", "content": f"You are {persona_text}."},
+        {"role": "user", "content": question_text},
+    ]
+
+
+@web.route("/roleplay")
+def roleplay():
+    # ruleid: universal_prompt_injection
+    return client.chat.completions.create(model="gpt-4o", messages=build_messages(flask_request.args["persona"], "hi")).id
+
+
+@web.route("/roleplay-safe")
+def roleplay_safe():
+    # ok: universal_prompt_injection
+    return client.chat.completions.create(model="gpt-4o", messages=build_messages("a pirate", flask_request.args["q"])).id

@@ -11,13 +11,35 @@ import type { Arg, Call, Expr, SemanticModel } from "../model/Model.js"
  * Lists are followed through the variables that hold them (every assignment and every
  * `append` / `push` / `insert` / `unshift` onto them in the same scope chain), nested records and lists.
  */
-export const systemContents = (model: SemanticModel, call: Call, args: ReadonlyArray<Arg>): Array<Expr> => {
-  const out: Array<Expr> = []
+/** A system message's content, in the function where it is written; `site`: the call of that helper function. */
+export interface Content {
+  readonly expr: Expr
+  readonly fn: number
+  readonly site?: Call
+}
+
+export const systemContents = (
+  model: SemanticModel,
+  call: Call,
+  args: ReadonlyArray<Arg>,
+  localFunction: (call: Call) => number | undefined
+): Array<Content> => {
+  const out: Array<Content> = []
   const seen = new Set<string>()
   const positional = call.args.filter((a) => a.name === undefined).map((a) => a.value)
-  if (positional.length > 1 && isSystemRole(model, positional[0]!)) out.push(...positional.slice(1))
-  for (const a of args) walk(model, a.value, call.fn, out, seen, 0)
+  if (positional.length > 1 && isSystemRole(model, positional[0]!)) out.push(...positional.slice(1).map((expr) => ({ expr, fn: call.fn })))
+  const ctx: Walk = { model, out, seen, localFunction, site: undefined }
+  for (const a of args) walk(ctx, a.value, call.fn, 0)
   return out
+}
+
+interface Walk {
+  readonly model: SemanticModel
+  readonly out: Array<Content>
+  readonly seen: Set<string>
+  readonly localFunction: (call: Call) => number | undefined
+  /** the helper call being looked into (one level: `messages=build_messages(q)`) */
+  site: Call | undefined
 }
 
 const MAX_DEPTH = 6
@@ -27,28 +49,42 @@ const SYSTEM_ROLE = /^(?:system|developer)$/i
 /** SDK constants for the system role: go-openai, langchaingo, openai-go and similar */
 const SYSTEM_ROLE_CONSTANT = /^(?:ChatMessageRoleSystem|ChatMessageRoleDeveloper|ChatMessageTypeSystem|RoleSystem|RoleDeveloper|MessageRoleSystem|SYSTEM|DEVELOPER)$/
 
-const walk = (model: SemanticModel, e: Expr, fn: number, out: Array<Expr>, seen: Set<string>, depth: number): void => {
+const walk = (w: Walk, e: Expr, fn: number, depth: number): void => {
   if (depth > MAX_DEPTH) return
+  const { model, out } = w
   if (e.k === "name") {
     const key = `${fn}:${e.name}`
-    if (seen.has(key)) return
-    seen.add(key)
-    for (const value of assignedTo(model, e.name, fn)) walk(model, value, fn, out, seen, depth + 1)
+    if (w.seen.has(key)) return
+    w.seen.add(key)
+    for (const value of assignedTo(model, e.name, fn)) walk(w, value, fn, depth + 1)
+    return
+  }
+  // a helper of the same file that builds the messages: its return values, with the caller's arguments
+  if (e.k === "call" && w.site === undefined) {
+    const site = model.calls[e.call]!
+    const callee = w.localFunction(site)
+    if (callee === undefined) return
+    w.site = site
+    for (const s of model.functions[callee]!.body) if (s.k === "return") walk(w, s.value, callee, depth + 1)
+    w.site = undefined
     return
   }
   if (e.k !== "container") return
+  const push = (expr: Expr): void => {
+    out.push(w.site === undefined ? { expr, fn } : { expr, fn, site: w.site })
+  }
   const role = e.entries.find((x) => x.key !== undefined && ROLE_KEY.test(x.key))
   if (role !== undefined) {
-    if (isSystemRole(model, role.value)) for (const x of e.entries) if (x.key !== undefined && CONTENT_KEY.test(x.key)) out.push(x.value)
+    if (isSystemRole(model, role.value)) for (const x of e.entries) if (x.key !== undefined && CONTENT_KEY.test(x.key)) push(x.value)
     return
   }
   const first = e.entries[0]
   if (e.entries.length >= 2 && e.entries.every((x) => x.key === undefined) && first !== undefined && first.value.k === "lit") {
     // a (role, text) pair: only a system pair carries instructions; other pairs hold no messages
-    if (isSystemRole(model, first.value)) out.push(...e.entries.slice(1).map((x) => x.value))
+    if (isSystemRole(model, first.value)) for (const x of e.entries.slice(1)) push(x.value)
     if (typeof first.value.value === "string") return
   }
-  for (const x of e.entries) walk(model, x.value, fn, out, seen, depth + 1)
+  for (const x of e.entries) walk(w, x.value, fn, depth + 1)
 }
 
 const isSystemRole = (model: SemanticModel, e: Expr): boolean => {

@@ -111,17 +111,19 @@ interface Verdict {
 const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
   const args = argsOf(hit.sink, call)
   // chat messages: only the content of system / developer messages counts
-  const exprs =
+  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call }> =
     hit.sink.check === "system_message"
-      ? systemContents(ev.model, call, args)
-      : args.map((arg) =>
+      ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
+      : args.map((arg) => ({
           // an argv list runs its first element; the others are arguments, not commands
-          hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
-        )
+          expr: hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value,
+          fn: call.fn
+        }))
   let worst: Verdict | undefined
-  for (const expr of exprs) {
+  for (const { expr, fn, site } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
-    const raw = ev.value(expr, call.fn, call.span.start)
+    // content written in a helper: its parameters are what this call site passes
+    const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
     const verdict = verdictOf(v, hit)
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
