@@ -144,9 +144,11 @@ const measure = (
       for (const corpus of corpora) {
         const files = corpus.files
         const before = yield* Effect.promise(poolStats)
-        // warm-up: JIT and first-use costs (every third file; the TypeScript parser alone needs megabytes)
+        // warm-up: JIT and first-use costs (every third file; the TypeScript parser alone needs
+        // megabytes). Each worker has its own JIT and compiles a language's matchers on first use, so
+        // the warm-up runs once per worker: every worker then has seen about as much as a single one
         const warm = files.filter((_, i) => i % 3 === 0)
-        yield* runPipeline(catalogue, runner, warm, job.budgetMs).pipe(Effect.orDie)
+        for (let w = 0; w < Math.max(1, config.workers); w++) yield* runPipeline(catalogue, runner, warm, job.budgetMs).pipe(Effect.orDie)
         yield* Effect.promise(() => send({ type: "phase", label: `${corpus.name} ${config.mode} w=${config.workers}` }))
         const stopProfiler = job.profileDir !== undefined && config.workers === 0 ? yield* Effect.promise(startProfiler) : undefined
         const runs: Array<RunFigures> = []

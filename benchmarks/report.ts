@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fmt, MB } from "./stats.js"
+import type { IdleSnapshot, ServiceFigures } from "./service.js"
 import type { ConfigSummary, CorpusResult, Results } from "./types.js"
 
 /**
@@ -174,23 +175,34 @@ const peerTables = (r: Results): string => {
   )
 }
 
+const idleLine = (idle: IdleSnapshot | undefined): string =>
+  idle === undefined ? "–" : `${mbOf(idle.totalBytes)} (${idle.processes.map((p) => `${p.label.replace(/\|/g, "/")} ${mbOf(p.rssBytes)}`).join(" + ")})`
+
 const serviceTables = (r: Results): string => {
-  const s = r.service
+  const parts = [serviceTable(r, r.service, "embedded database", "service figures")]
+  if (r.servicePostgres !== undefined || r.skipped.some((k) => k.what === "service figures on PostgreSQL")) {
+    parts.push(serviceTable(r, r.servicePostgres, "PostgreSQL", "service figures on PostgreSQL"))
+  }
+  return parts.join("\n\n")
+}
+
+const serviceTable = (r: Results, s: ServiceFigures | undefined, database: string, skipKey: string): string => {
   if (s === undefined) {
-    const why = r.skipped.find((k) => k.what === "service figures")
-    return `### Service\n\nNot measured${why ? `: ${why.reason}` : ""}.`
+    const why = r.skipped.find((k) => k.what === skipKey)
+    return `### Service (${database})\n\nNot measured${why ? `: ${why.reason}` : ""}.`
   }
   const comp = Object.entries(s.typicalRequest.composition)
     .map(([k, v]) => `${v} .${k}`)
     .join(", ")
   const load = table(
-    ["concurrency", "requests", "scans/s", "p50", "p95", "p99", "max", "non-2xx", "errors / timeouts", "peak RSS, all processes"],
+    ["concurrency", "requests", "scans/s", "p50", "p95", "p95 / p50", "p99", "max", "non-2xx", "errors / timeouts", "peak RSS, all processes"],
     s.levels.map((l) => [
       String(l.concurrency),
       l.requests < 20 ? `${l.requests} (too few for stable percentiles)` : fmt(l.requests),
       fmt(l.scansPerSecond),
       ms(l.latencyMs.p50),
       ms(l.latencyMs.p95),
+      x(l.latencyMs.p95 / l.latencyMs.p50),
       ms(l.latencyMs.p99),
       ms(l.latencyMs.max),
       String(l.non2xx),
@@ -198,11 +210,23 @@ const serviceTables = (r: Results): string => {
       `${gb(l.memory.treeRssBytes)} (${breakdown(l.memory)})`
     ])
   )
+  // figures recorded before idle snapshots existed have none
+  const idle = s.idleAfterStart === undefined
+    ? `idle RSS after warm-up (peak) ${gb(s.idleMemory.treeRssBytes)}`
+    : table(
+      ["moment", "start to listening", "start to ready (/readyz 200)", "idle RSS, every process"],
+      [
+        ["first start (empty database), before any scan", ms(s.listeningMs), ms(s.startupMs), idleLine(s.idleAfterStart)],
+        ["after the warm-up and the load below", "", "", idleLine(s.idleAfterWarmup)],
+        ...(s.restart === undefined ? [] : [["restart on the same data, before any scan", ms(s.restart.listeningMs), ms(s.restart.startupMs), idleLine(s.restart.idle)]])
+      ],
+      "--- | ---: | ---: | ---"
+    )
   const b = s.big
   const big =
     b === undefined
-      ? "The 100 MB request was not built (no corpus)."
-      : table(
+      ? (s.database === "postgres" ? "" : "\n\nThe 100 MB request was not built (no corpus).")
+      : "\n\nOne 100 MB / 10,000-file request:\n\n" + table(
           ["files", "content", "body", "HTTP status", "duration (client)", "scan duration (server)", "result", "files scanned / skipped / not analysed", "findings", "peak RSS, all processes"],
           [
             [
@@ -220,14 +244,42 @@ const serviceTables = (r: Results): string => {
           ]
         ) + (b.warning !== undefined ? `\n\nServer warning: "${b.warning}"` : "")
   return (
-    `### Service (vigil serve, embedded database, ${s.env.VIGIL_WORKERS} workers)\n\n` +
+    `### Service (vigil serve, ${database}, ${s.env.VIGIL_WORKERS} workers)\n\n` +
     `Typical agent request: ${s.typicalRequest.files} files (${comp}), ${mbOf(s.typicalRequest.contentBytes)} of content; ` +
     `autocannon, ${r.options.serviceDurationS} s per level after a warm-up; percentiles from every response time. ` +
-    `Server start to listening: ${ms(s.listeningMs)}, to ready (/readyz 200): ${ms(s.startupMs)}; idle RSS after warm-up ${gb(s.idleMemory.treeRssBytes)}. ` +
+    `Idle RSS is read from /proc for every process once the tree has used under 15% of a core for half a second. ` +
     `Environment: ${Object.entries(s.env)
       .map(([k, v]) => `${k}=${v}`)
-      .join(", ")}.\n\n${load}\n\nOne 100 MB / 10,000-file request:\n\n${big}`
+      .join(", ")}.\n\n${idle}\n\n${load}${big}`
   )
+}
+
+const startupAndMemoryTables = (r: Results): string => {
+  const parts: Array<string> = ["### Worker start and local-scan memory", ""]
+  const st = r.startup
+  if (st === undefined) parts.push("Worker start: not measured in this run.")
+  else {
+    parts.push(
+      `A fresh analysis worker (fork → ready: Node, modules, catalogue from the build-time snapshot) is ready in ${ms(st.readyMs)} ` +
+        `(${ms(st.readyCpuSeconds * 1000)} CPU, ${mbOf(st.readyRssBytes)} RSS; median of ${st.starts} starts). ` +
+        "Matchers compile, and TypeScript's compiler loads, on a worker's first file of a language:",
+      "",
+      table(
+        ["language", "file", "KB", "first file in a fresh worker", "same file again"],
+        st.firstFile.map((f) => [f.language, `\`${f.path}\``, fmt(f.bytes / 1000), ms(f.firstMs), ms(f.againMs)])
+      )
+    )
+  }
+  parts.push("")
+  const ls = r.localScan
+  if (ls === undefined) parts.push("Local scan memory: not measured in this run.")
+  else
+    parts.push(
+      `\`vigil scan\` (local, default workers) of a ${fmt(ls.bytes / MB)} MB Python tree (${fmt(ls.files)} files; the Python corpus's source` +
+        `${ls.copies > 1 ? `, copied ${ls.copies} times to reach the size` : ""}): ${fmt(ls.wallMs / 1000)} s, ${fmt(ls.cpuSeconds)} CPU s; ` +
+        `peak RSS of the largest process ${mbOf(ls.memory.processRssBytes)}, of all ${ls.memory.processes} processes together ${mbOf(ls.memory.treeRssBytes)} (${breakdown(ls.memory)}).`
+    )
+  return parts.join("\n")
 }
 
 const profileSection = (r: Results): string => {
@@ -267,7 +319,10 @@ export const renderGenerated = (r: Results): string => {
     .map(([k, v]) => `${k} ${v}`)
     .join(", ")
   return [
-    `Run of ${r.date.slice(0, 16).replace("T", " ")} UTC on commit \`${r.commit.slice(0, 12)}\`${r.dirty ? " (with uncommitted changes in src/, rules/ or compliance/)" : ""}; ${r.durationS} s in all.`,
+    `Run of ${r.date.slice(0, 16).replace("T", " ")} UTC on commit \`${r.commit.slice(0, 12)}\`${r.dirty ? " (with uncommitted changes in src/, rules/ or compliance/)" : ""}; ${r.durationS} s in all.` +
+      (r.carriedOver === undefined
+        ? ""
+        : ` Only the service was measured in this run (--service-only): the engine, peer and profile figures are carried over from the run of ${r.carriedOver.date.slice(0, 16).replace("T", " ")} UTC on commit \`${r.carriedOver.commit.slice(0, 12)}\`.`),
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${fmt(m.memoryBytes / 1e9)} GB RAM, ${m.os}, Node ${m.node}. ` +
       `Load average at start ${m.loadAverageStart.join(" / ")}, at end ${m.loadAverageEnd.join(" / ")}. ` +
@@ -275,7 +330,8 @@ export const renderGenerated = (r: Results): string => {
       `(anything above ${m.cores} means other work competed for the cores: wall-clock figures suffer, CPU-second figures much less; per-core targets are judged on CPU seconds).`,
     "",
     `Catalogue: ${r.catalogue.rules} rules (${r.catalogue.hash}); matchers: ${matchers}. ` +
-      `Loading it (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; every worker pays both at start.`,
+      `Decoding it from YAML (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; ` +
+      "workers load the build-time snapshot instead and compile a language's matchers on its first file.",
     "",
     `Method: medians of ${r.options.runs} timed runs after a warm-up over every third file; MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
       "Scan = the engine's whole pipeline (classify, worker pool, every matcher of the catalogue, findings); parse-only = the same pipeline and pool with an analyser that only parses. " +
@@ -294,6 +350,8 @@ export const renderGenerated = (r: Results): string => {
     peerTables(r),
     "",
     serviceTables(r),
+    "",
+    startupAndMemoryTables(r),
     "",
     profileSection(r),
     "",
@@ -318,8 +376,18 @@ const headline = (r: Results): string => {
     lines.push(`- Python vs ast-grep, ${c.threads} thread(s): Vigil takes ${(c.threads === 1 ? c.cpuTimeRatio : c.timeRatio).toFixed(1)}x ast-grep's ${c.threads === 1 ? "CPU time" : "time"}.`)
   const c4 = r.service?.levels.find((l) => l.concurrency === 4)
   if (c4 !== undefined) lines.push(`- Service, typical 50-file request at concurrency 4: p95 ${Math.round(c4.latencyMs.p95)} ms over ${c4.requests} requests, ${fmt(c4.scansPerSecond)} scans/s.`)
+  for (const s of [r.service, r.servicePostgres]) {
+    if (s?.idleAfterStart === undefined) continue
+    const idle = s.restart?.idle ?? s.idleAfterStart
+    lines.push(`- Service on ${s.database === "postgres" ? "PostgreSQL" : "the embedded database"}: ready ${fmt(s.startupMs / 1000)} s after a first start${s.restart !== undefined ? `, ${fmt(s.restart.startupMs / 1000)} s after a restart` : ""}; idle ${mbOf(idle.totalBytes)} for all processes.`)
+  }
   const b = r.service?.big
   if (b !== undefined) lines.push(`- 100 MB / 10,000 files in one request: ${b.finished ? (b.partial ? "partial" : "complete") : "failed"} in ${fmt(b.durationMs / 1000)} s, peak ${gb(b.memory.treeRssBytes)} for all processes.`)
+  if (r.startup !== undefined) lines.push(`- A fresh analysis worker is ready in ${Math.round(r.startup.readyMs)} ms.`)
+  if (r.localScan !== undefined)
+    lines.push(`- Local scan of a ${fmt(r.localScan.bytes / MB)} MB Python tree: largest process ${mbOf(r.localScan.memory.processRssBytes)}, all processes ${mbOf(r.localScan.memory.treeRssBytes)}.`)
+  const speedups = r.engine.filter((e) => e.speedup !== undefined).map((e) => `${e.name} ${x(e.speedup)}x`)
+  if (speedups.length > 0) lines.push(`- ${r.options.workers} workers vs 1, per corpus: ${speedups.join(", ")}.`)
   const missed = r.targets.filter((t) => t.met === false).map((t) => t.id)
   lines.push(`- Targets: ${r.targets.filter((t) => t.met === true).length} met, ${missed.length} missed${missed.length > 0 ? ` (${missed.join(", ")}; causes in RESULTS.md)` : ""}.`)
   return `Headline figures (${r.date.slice(0, 10)}, commit \`${r.commit.slice(0, 12)}\`, ${r.machine.cores} cores, load average ${r.machine.loadDuringRun.mean} during the run; details in [RESULTS.md](RESULTS.md)):\n\n${lines.join("\n")}`

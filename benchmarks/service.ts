@@ -4,13 +4,15 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { cpuSecondsOf, type MemoryPeak, TreeSampler, treeStats } from "./procTree.js"
+import pg from "pg"
+import { cpuSecondsOf, type MemoryPeak, processLabel, TreeSampler, treeStats } from "./procTree.js"
 import { MB, percentile } from "./stats.js"
 
 /**
- * Service figures: `vigil serve` as users run it (the compiled CLI, embedded database in a fresh
- * temporary directory, one worker per core), driven by autocannon for the typical agent request and
- * by one plain HTTP request for the 100 MB / 10,000-file scan.
+ * Service figures: `vigil serve` as users run it (the compiled CLI, one worker per core), on the
+ * embedded database in a fresh temporary directory or on a fresh PostgreSQL database, driven by
+ * autocannon for the typical agent request and by one plain HTTP request for the 100 MB / 10,000-file
+ * scan. Idle memory is a snapshot of every process once the tree has been idle for a moment.
  */
 
 export interface ScanFile {
@@ -52,7 +54,26 @@ export interface BigRequest {
   readonly memory: MemoryPeak
 }
 
+/** RSS of every process of the server's tree at one moment of idleness. */
+export interface IdleSnapshot {
+  readonly totalBytes: number
+  readonly processes: ReadonlyArray<{ readonly label: string; readonly rssBytes: number }>
+}
+
+export interface RestartFigures {
+  /** process start → /readyz 200 on the data the first run left */
+  readonly startupMs: number
+  readonly listeningMs: number | undefined
+  readonly idle: IdleSnapshot
+}
+
+export type ServiceDatabase =
+  | { readonly kind: "embedded" }
+  /** a server URL; the bench creates (and drops) a fresh database on it */
+  | { readonly kind: "postgres"; readonly adminUrl: string }
+
 export interface ServiceFigures {
+  readonly database: ServiceDatabase["kind"]
   readonly env: Record<string, string>
   /** process start → /readyz 200 (database up and a worker ready) */
   readonly startupMs: number
@@ -63,6 +84,11 @@ export interface ServiceFigures {
   readonly levels: ReadonlyArray<LoadLevel>
   readonly big: BigRequest | undefined
   readonly idleMemory: MemoryPeak
+  /** idle after start (before any scan) and after the warm-up */
+  readonly idleAfterStart: IdleSnapshot
+  readonly idleAfterWarmup: IdleSnapshot
+  /** a second start on the same data (a restart, as opposed to the first start of an empty database) */
+  readonly restart: RestartFigures | undefined
   readonly serverLogTail: string
 }
 
@@ -77,6 +103,8 @@ const freePort = (): Promise<number> =>
     })
   })
 
+const READY_DEADLINE_MS = 300_000
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface Started {
@@ -89,7 +117,7 @@ interface Started {
   readonly listeningMs: number | undefined
 }
 
-const startServer = async (repoRoot: string, env: Record<string, string>): Promise<Started> => {
+const startServer = async (repoRoot: string, env: Record<string, string>, expectKey = true): Promise<Started> => {
   const started = performance.now()
   const child = spawn(process.execPath, [join(repoRoot, "bin", "vigil.mjs"), "serve"], {
     cwd: repoRoot,
@@ -100,13 +128,14 @@ const startServer = async (repoRoot: string, env: Record<string, string>): Promi
   child.stdout!.on("data", (c: Buffer) => (out = (out + c.toString("utf8")).slice(-200_000)))
   child.stderr!.on("data", (c: Buffer) => (out = (out + c.toString("utf8")).slice(-200_000)))
   const baseUrl = `http://127.0.0.1:${env.PORT}`
-  const deadline = Date.now() + 120_000
+  // generous: on a shared machine at load 30 a first start took 104 s (benchmarks/RESULTS.md)
+  const deadline = Date.now() + READY_DEADLINE_MS
   let listeningMs: number | undefined
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`vigil serve exited before it was ready:\n${out.slice(-4000)}`)
     if (Date.now() > deadline) {
       child.kill("SIGKILL")
-      throw new Error(`vigil serve was not ready within 120 s:\n${out.slice(-4000)}`)
+      throw new Error(`vigil serve was not ready within ${READY_DEADLINE_MS / 1000} s:\n${out.slice(-4000)}`)
     }
     try {
       const r = await fetch(`${baseUrl}/readyz`)
@@ -117,12 +146,19 @@ const startServer = async (repoRoot: string, env: Record<string, string>): Promi
     }
     await sleep(200)
   }
-  const key = /\b(vgl_[A-Za-z0-9_-]{20,})/.exec(out)?.[1]
+  const key = /\b(vgl_[A-Za-z0-9_-]{20,})/.exec(out)?.[1] ?? (expectKey ? undefined : "")
   if (key === undefined) {
     child.kill("SIGKILL")
     throw new Error(`no bootstrap key in the server output:\n${out.slice(-4000)}`)
   }
   return { child, baseUrl, key, output: () => out, startupMs: performance.now() - started, listeningMs }
+}
+
+/** Waits until the tree is idle, then reads the RSS of each of its processes. */
+const idleSnapshot = async (pid: number): Promise<IdleSnapshot> => {
+  await waitIdle(pid, 30_000)
+  const processes = treeStats(pid).map((p) => ({ label: processLabel(p.pid), rssBytes: p.rssBytes }))
+  return { totalBytes: processes.reduce((sum, p) => sum + p.rssBytes, 0), processes }
 }
 
 const stopServer = async (child: ChildProcess): Promise<void> => {
@@ -241,19 +277,40 @@ export interface ServiceOptions {
   readonly concurrencies: ReadonlyArray<number>
   readonly durationS: number
   readonly workers: number
+  readonly database: ServiceDatabase
   readonly log: (line: string) => void
 }
 
+export const describeIdle = (idle: IdleSnapshot): string =>
+  idle.processes.map((p) => `${p.label} ${(p.rssBytes / MB).toFixed(0)} MB`).join(" + ")
+
 const kindOf = (path: string): string => path.slice(path.lastIndexOf(".") + 1)
+
+/** A fresh database on the PostgreSQL server of `adminUrl`, dropped by the returned function. */
+const freshPostgres = async (adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `vigil_bench_${Date.now()}`
+  const admin = (statement: string) => {
+    const pool = new pg.Pool({ connectionString: adminUrl, max: 1 })
+    return pool.query(statement).finally(() => pool.end())
+  }
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined)
+  }
+}
 
 export const measureService = async (options: ServiceOptions): Promise<ServiceFigures> => {
   const dataDir = mkdtempSync(join(tmpdir(), "vigil-bench-data-"))
+  const postgres = options.database.kind === "postgres" ? await freshPostgres(options.database.adminUrl) : undefined
   const port = await freePort()
   const bigBody = options.big === undefined ? undefined : JSON.stringify({ files: options.big, policy: "comprehensive" })
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: "127.0.0.1",
-    VIGIL_DATA_DIR: dataDir,
+    ...(postgres !== undefined ? { DATABASE_URL: postgres.url } : { VIGIL_DATA_DIR: dataDir }),
     VIGIL_WORKERS: String(options.workers),
     // the load test measures scanning, not the per-key limit (default 60 scans/min)
     VIGIL_RATE_LIMIT: "0",
@@ -262,18 +319,22 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
   // the 100 MB of content is ~102 MB of JSON once escaped: raise the body limit just enough
   const bigBodyBytes = bigBody === undefined ? 0 : Buffer.byteLength(bigBody)
   if (bigBodyBytes > 100 * MB) env.VIGIL_MAX_BODY_MB = String(Math.ceil(bigBodyBytes / MB) + 1)
-  options.log(`  starting vigil serve (port ${port}, embedded database in ${dataDir})`)
+  options.log(`  starting vigil serve (port ${port}, ${postgres !== undefined ? "a fresh PostgreSQL database" : `embedded database in ${dataDir}`})`)
   const server = await startServer(options.repoRoot, env)
   const sampler = new TreeSampler(server.child.pid!, 100).start()
+  let stopped = false
   try {
     const typicalBody = JSON.stringify({ files: options.typical })
     const composition: Record<string, number> = {}
     for (const f of options.typical) composition[kindOf(f.path)] = (composition[kindOf(f.path)] ?? 0) + 1
+    const idleAfterStart = await idleSnapshot(server.child.pid!)
+    options.log(`  ready after ${(server.startupMs / 1000).toFixed(1)} s; idle ${(idleAfterStart.totalBytes / MB).toFixed(0)} MB (${describeIdle(idleAfterStart)})`)
     const check = await postScan(server.baseUrl, server.key, typicalBody)
     if (check.status !== 200) throw new Error(`a typical scan answered ${check.status}: ${JSON.stringify(check.answer).slice(0, 500)}`)
     // warm-up: every worker busy for a while (JIT, first-use costs), untimed
     await runLoad(server.baseUrl, server.key, typicalBody, Math.max(2, options.workers), 3, sampler)
     const idleMemory = sampler.reset()
+    const idleAfterWarmup = await idleSnapshot(server.child.pid!)
     const levels: Array<LoadLevel> = []
     const serverPid = server.child.pid!
     for (const c of options.concurrencies) {
@@ -317,11 +378,30 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
         memory
       }
     }
-    const { VIGIL_DATA_DIR: _dir, ...shownEnv } = env
+    const serverLogTail = server.output().slice(-2000)
+    sampler.stop()
+    await stopServer(server.child)
+    stopped = true
+    // a restart on the data the run left: what users see every day after the first start
+    options.log("  restarting on the same data")
+    const again = await startServer(options.repoRoot, env, false)
+    let restart: RestartFigures
+    try {
+      const idle = await idleSnapshot(again.child.pid!)
+      restart = { startupMs: again.startupMs, listeningMs: again.listeningMs, idle }
+      options.log(`  ready after ${(again.startupMs / 1000).toFixed(1)} s; idle ${(idle.totalBytes / MB).toFixed(0)} MB (${describeIdle(idle)})`)
+    } finally {
+      await stopServer(again.child)
+    }
+    const { VIGIL_DATA_DIR: _dir, DATABASE_URL: _url, ...shownEnv } = env
     return {
-      env: { ...shownEnv, VIGIL_DATA_DIR: "(temporary directory)" },
+      database: options.database.kind,
+      env: { ...shownEnv, ...(postgres !== undefined ? { DATABASE_URL: "(a fresh database)" } : { VIGIL_DATA_DIR: "(temporary directory)" }) },
       startupMs: server.startupMs,
       listeningMs: server.listeningMs,
+      idleAfterStart,
+      idleAfterWarmup,
+      restart,
       typicalRequest: {
         files: options.typical.length,
         contentBytes: options.typical.reduce((s, f) => s + Buffer.byteLength(f.content), 0),
@@ -337,11 +417,14 @@ export const measureService = async (options: ServiceOptions): Promise<ServiceFi
       levels,
       big,
       idleMemory,
-      serverLogTail: server.output().slice(-2000)
+      serverLogTail
     }
   } finally {
-    sampler.stop()
-    await stopServer(server.child)
+    if (!stopped) {
+      sampler.stop()
+      await stopServer(server.child)
+    }
     rmSync(dataDir, { recursive: true, force: true })
+    await postgres?.drop().catch(() => undefined)
   }
 }

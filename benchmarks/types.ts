@@ -2,7 +2,9 @@ import type { ProfileSummary } from "./cpuProfile.js"
 import type { EngineConfig, RunFigures } from "./engineChild.js"
 import type { PeerFigures, PeerSkip } from "./peers.js"
 import type { MemoryPeak } from "./procTree.js"
+import type { LocalScanFigures } from "./localScanMemory.js"
 import type { ServiceFigures } from "./service.js"
+import type { WorkerStartFigures } from "./workerStart.js"
 
 /** The shape of benchmarks/results.json. */
 
@@ -44,7 +46,7 @@ export interface CorpusResult {
   readonly ratioCpu: number | undefined
   /** scan wall time with 1 worker / with N workers */
   readonly speedup: number | undefined
-  /** how the pool splits one run of this corpus (32 files / 2 MB per batch) and the speed-up that split allows at most with N workers */
+  /** how the pool splits one run of this corpus (`planBatches` for N workers) and the speed-up that split allows at most with N workers */
   readonly batches: { readonly count: number; readonly largestFiles: number; readonly speedupBound: number }
   readonly error?: string
 }
@@ -122,7 +124,16 @@ export interface Results {
     readonly skipped: ReadonlyArray<PeerSkip>
     readonly comparisons: ReadonlyArray<PeerComparison>
   }
+  /** on the embedded database (the default) */
   readonly service: ServiceFigures | undefined
+  /** the same load on PostgreSQL (DATABASE_URL), without the 100 MB request */
+  readonly servicePostgres?: ServiceFigures | undefined
+  /** engine and peer figures taken from an earlier run (--service-only) */
+  readonly carriedOver?: { readonly date: string; readonly commit: string } | undefined
+  /** fresh worker start and first file per language (absent in results written before it existed) */
+  readonly startup?: WorkerStartFigures | undefined
+  /** the local `vigil scan` memory measurement */
+  readonly localScan?: LocalScanFigures | undefined
   readonly profiles: Record<string, ProfileSummary>
   readonly targets: ReadonlyArray<Target>
   readonly durationS: number

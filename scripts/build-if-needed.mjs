@@ -1,5 +1,7 @@
 // Compiles with `tsc -p tsconfig.build.json` when dist/ is missing or older than any source file,
 // so `npm start` and `npm run scan` always run current code without paying for a build every time.
+// Then rewrites the catalogue snapshot (dist/catalogue.snapshot.json) when it does not match rules/
+// and compliance/ (or the decoding code), so workers never start from a stale one.
 import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -33,5 +35,15 @@ if (builtAt === 0 || sourcesAt > builtAt) {
   } catch {
     console.error("vigil: the build failed (see the TypeScript errors above)")
     process.exit(1)
+  }
+}
+
+const snapshot = await import(join(root, "dist", "src", "catalogue", "snapshot.js"))
+if (!snapshot.snapshotIsCurrent(join(root, "rules"), join(root, "compliance"))) {
+  try {
+    execFileSync(process.execPath, [join(root, "dist", "scripts", "build-catalogue-snapshot.js")], { stdio: "inherit", cwd: root })
+  } catch {
+    // the catalogue has problems (printed above): run anyway, so the scanner reports them in full
+    console.error("vigil: continuing without a catalogue snapshot")
   }
 }

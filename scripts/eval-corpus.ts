@@ -13,7 +13,8 @@ import { finalizeScan, Scanner, ScannerLive } from "../src/engine/index.js"
  * counts to benchmarks/corpus-findings.md. Paths are scanned as `<group>/<file>` (never under a
  * fixture directory name) so the corpus is analysed, not skipped.
  */
-const corpus = resolve(packageRoot(), "..", "shared", "corpus")
+// VIGIL_CORPUS points elsewhere (a worktree whose parent holds no shared/ directory)
+const corpus = resolve(process.env.VIGIL_CORPUS ?? resolve(packageRoot(), "..", "shared", "corpus"))
 if (!existsSync(corpus)) {
   console.log(`eval:corpus: ${corpus} is absent; nothing to evaluate`)
   process.exit(0)
@@ -61,6 +62,12 @@ for (const group of GROUPS) {
 }
 await runtime.dispose()
 
+// the hand-written review below the marker survives regeneration
+const REVIEW_MARKER = "<!-- review: kept by eval:corpus -->"
+const findingsFile = join(packageRoot(), "benchmarks", "corpus-findings.md")
+const previous = existsSync(findingsFile) ? readFileSync(findingsFile, "utf8") : ""
+const review = previous.includes(REVIEW_MARKER) ? previous.slice(previous.indexOf(REVIEW_MARKER)) : ""
+
 const report = [
   "# Corpus evaluation (false-positive review)",
   "",
@@ -69,7 +76,8 @@ const report = [
   "",
   ...table,
   ...lines,
-  ""
+  "",
+  ...(review === "" ? [] : [review.trimEnd(), ""])
 ].join("\n")
-writeFileSync(join(packageRoot(), "benchmarks", "corpus-findings.md"), report)
+writeFileSync(findingsFile, report)
 console.log(table.join("\n"))

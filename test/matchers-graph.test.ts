@@ -69,16 +69,57 @@ const n8n = JSON.stringify(
 const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1
 
 describe("graph matcher: cycle", () => {
-  it("reports cycles once at their first node, naming the loop, minus designed loops", () => {
+  it("reports each cycle once at the connection that closes it, naming every node, minus designed loops", () => {
     const matches = run({ check: "cycle", exclude_types: ["n8n-nodes-base.splitInBatches"] }, n8n)
     expect(matches.map((m) => [m.text, m.detail])).toEqual([
-      ['"Poll"', 'cycle: "Poll" (p) -> "Done?" (i) -> "Poll" (p)'],
-      ['"Self"', 'cycle: "Self" (x) -> "Self" (x)']
+      ['"Poll"', 'cycle: "Poll" (p) -> "Done?" (i) -> "Poll" (p), closed by the connection from "Done?" (i) to "Poll" (p)'],
+      ['"Self"', 'cycle: "Self" (x) -> "Self" (x), closed by the connection from "Self" (x) to "Self" (x)']
     ])
     const { source } = load(n8n)
-    expect(source.position(matches[0]!.start).line).toBe(lineOf(n8n, '"name": "Poll"'))
-    // the JSON path of the node object, as Spectral reports locations
-    expect(matches.map((m) => m.jsonPath)).toEqual(["$.nodes[4]", "$.nodes[9]"])
+    // the connection "Done?" -> "Poll" is where a counter or an exit goes
+    const closing = n8n.split("\n").findIndex((l, i, all) => l.includes('"node": "Poll"') && all.slice(0, i).some((x) => x.includes('"Done?": {'))) + 1
+    expect(source.position(matches[0]!.start).line).toBe(closing)
+    expect(matches[0]!.related?.map((r) => [source.position(r.start).line, r.message])).toEqual([
+      [lineOf(n8n, '"name": "Poll"'), '"Poll" (p): in the cycle'],
+      [lineOf(n8n, '"name": "Done?"'), '"Done?" (i): in the cycle']
+    ])
+    // the JSON path of the closing connection, as Spectral reports locations
+    expect(matches.map((m) => m.jsonPath)).toEqual(['$.connections["Done?"].main[0][0].node', "$.connections.Self.main[0][0].node"])
+  })
+
+  it("says when every lap calls a model or makes an HTTP request", () => {
+    const [m] = run({ check: "cycle" }, n8n).filter((x) => x.detail?.includes("Fetch"))
+    expect(m!.detail).toContain('; every lap makes an HTTP request ("Fetch")')
+    const agentLoop = JSON.stringify({
+      nodes: [
+        { id: "a", name: "Writer", type: "@n8n/n8n-nodes-langchain.agent", parameters: {} },
+        { id: "r", name: "Review", type: "n8n-nodes-base.if", parameters: {} }
+      ],
+      connections: { Writer: conn("Review"), Review: conn("Writer") }
+    })
+    expect(run({ check: "cycle" }, agentLoop)[0]!.detail).toContain('; every lap calls a model ("Writer")')
+  })
+
+  it("treats a counter checked in the cycle as a bound, and a restarting loop node as none", () => {
+    const loop = (ifParams: object, batchOptions: object) =>
+      JSON.stringify({
+        nodes: [
+          { id: "b", name: "Batches", type: "n8n-nodes-base.splitInBatches", parameters: { options: batchOptions } },
+          { id: "h", name: "Call", type: "n8n-nodes-base.httpRequest", parameters: { url: "https://api.example.com/x" } },
+          { id: "i", name: "Again?", type: "n8n-nodes-base.if", parameters: ifParams }
+        ],
+        connections: { Batches: conn("Call"), Call: conn("Again?"), "Again?": conn("Batches") }
+      })
+    const fields: Fields = {
+      check: "cycle",
+      exclude_types: ["n8n-nodes-base.splitInBatches"],
+      restart_param: { name: "options.reset", regex: "^true$" },
+      counter_param: { name: "*", regex: "^=\\{\\{\\s*\\$runIndex\\s*\\}\\}$" }
+    }
+    const counted = { conditions: { conditions: [{ leftValue: "={{ $runIndex }}", rightValue: 3, operator: { type: "number", operation: "lt" } }] } }
+    expect(run(fields, loop({}, {}))).toHaveLength(0)
+    expect(run(fields, loop({}, { reset: true }))).toHaveLength(1)
+    expect(run(fields, loop(counted, { reset: true }))).toHaveLength(0)
   })
 
   it("reports the designed loop when it is not excluded, and filters cycles by the kinds they contain", () => {
@@ -231,6 +272,74 @@ describe("graph matcher: compile errors and deadline", () => {
     const { graph, source } = load(JSON.stringify({ nodes, connections }))
     expect(() => compileGraph([entry("r", { check: "cycle" })]).run(graph, source, new Deadline(0))).toThrow(DeadlineExceeded)
     const [m] = compileGraph([entry("r", { check: "cycle" })]).run(graph, source, Deadline.never())
-    expect(m!.detail).toMatch(/^cycle: "N0" \(n0\) -> "N1" \(n1\) -> .* -> "N10" \(n10\) -> \.\.\. -> "N0" \(n0\) \(2000 nodes in the loop\)$/)
+    expect(m!.detail).toMatch(/^cycle: "N0" \(n0\) -> "N1" \(n1\) -> .* -> "N10" \(n10\) -> \.\.\. -> "N0" \(n0\) \(2000 nodes in the loop\), closed by the connection from "N1999" \(n1999\) to "N0" \(n0\)$/)
+  })
+})
+
+describe("graph matcher: flow", () => {
+  const flowRule = (check: "host" | "value" | "sql", provenance?: Array<"untrusted" | "unknown" | "secret" | "config">): Fields => ({
+    check: "flow",
+    sinks: [{ node_types: ["n8n-nodes-base.httpRequest"], params: ["url"], check }],
+    ...(provenance ? { provenance } : {}),
+    severity: "HIGH"
+  })
+  const wf = (url: string, upstream: object = { id: "w", name: "Webhook", type: "n8n-nodes-base.webhook", parameters: {} }) =>
+    JSON.stringify(
+      {
+        nodes: [upstream, { id: "h", name: "Fetch", type: "n8n-nodes-base.httpRequest", parameters: { url } }],
+        connections: { [(upstream as { name: string }).name]: conn("Fetch") }
+      },
+      null,
+      2
+    )
+
+  it("reports untrusted data in the host as a vulnerability at the rule's severity, pointing at the parameter", () => {
+    const text = wf("={{ $json.body.url }}")
+    const [m, ...rest] = run(flowRule("host"), text)
+    expect(rest).toEqual([])
+    expect(m!.riskTier).toBe("vulnerability")
+    expect(m!.severity).toBeUndefined()
+    expect(m!.detail).toBe('node "Fetch" (h): url takes its scheme or host from the webhook or form request ("Webhook")')
+    expect(load(text).source.position(m!.start).line).toBe(lineOf(text, '"url":'))
+  })
+
+  it("ignores data only in the path or query for a host check, but not for a value check", () => {
+    const text = wf("=https://api.example.com/items/{{ $json.body.id }}")
+    expect(run(flowRule("host"), text)).toEqual([])
+    expect(run(flowRule("value"), text)).toHaveLength(1)
+  })
+
+  it("stays silent on constants and configuration, and reports unknown data one severity lower as a risk pattern", () => {
+    expect(run(flowRule("host"), wf("={{ $env.API_BASE }}/v1"))).toEqual([])
+    const set = { id: "s", name: "Base", type: "n8n-nodes-base.set", parameters: { assignments: { assignments: [{ name: "url", value: "https://api.example.com" }] } } }
+    expect(run(flowRule("host"), wf("={{ $json.url }}", set))).toEqual([])
+    const code = { id: "c", name: "Build", type: "n8n-nodes-base.code", parameters: { jsCode: "return [{ json: { url: 'x' } }]" } }
+    const [m] = run(flowRule("host"), wf("={{ $json.url }}", code))
+    expect([m!.riskTier, m!.severity]).toEqual(["risk_pattern", "MEDIUM"])
+  })
+
+  it("reports only the provenances asked for: a secret for a leak rule", () => {
+    expect(run(flowRule("value", ["secret"]), wf("=https://api.example.com/?k={{ $env.API_KEY }}"))).toHaveLength(1)
+    expect(run(flowRule("value", ["secret"]), wf("={{ $json.body.url }}"))).toEqual([])
+  })
+
+  it("selects array items with a filter and reads a node's input with @input", () => {
+    const text = JSON.stringify({
+      nodes: [
+        { id: "w", name: "Webhook", type: "n8n-nodes-base.webhook", parameters: {} },
+        { id: "o", name: "Ask", type: "@n8n/n8n-nodes-langchain.openAi", parameters: { messages: { values: [{ role: "system", content: "={{ $json.body.rules }}" }, { content: "={{ $json.body.q }}" }] } } }
+      ],
+      connections: { Webhook: conn("Ask") }
+    })
+    const system: Fields = { check: "flow", sinks: [{ node_types: ["@n8n/n8n-nodes-langchain.openAi"], params: ["messages.values[role=system].content"] }] }
+    expect(run(system, text).map((m) => m.detail)).toEqual(['node "Ask" (o): messages.values.0.content receives the webhook or form request ("Webhook")'])
+    const input: Fields = { check: "flow", sinks: [{ node_types: ["@n8n/n8n-nodes-langchain.openAi"], params: ["@input"] }] }
+    expect(run(input, text)).toHaveLength(1)
+  })
+
+  it("rejects a flow check without sinks and an unreadable parameter path", () => {
+    expect(() => compileGraph([entry("r", { check: "flow" })])).toThrow(/flow needs sinks/)
+    expect(() => compileGraph([entry("r", { check: "flow", sinks: [{ node_types: ["x"], params: ["a[role"] }] })])).toThrow(GraphCompileError)
+    expect(() => compileGraph([entry("r", { check: "flow", sinks: [{ params: ["a"] }] })])).toThrow(/node_types or node_kinds/)
   })
 })

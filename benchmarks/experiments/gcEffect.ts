@@ -10,8 +10,8 @@ import { discoverCorpora, readManifest, resolveCorpus } from "../corpora.js"
 import { parseOnlyAnalyser } from "../parseOnly.js"
 
 /**
- * Cost of the pool's memory hygiene (a forced `gc()` plus an event-loop turn every 50 files or 4 MB,
- * written for tree-sitter's native memory) on each language: the same analyser over the pinned sample,
+ * Cost of the pool's memory hygiene (a forced `gc()` plus an event-loop turn once RSS passes a floor
+ * and then per step of growth, written for tree-sitter's native memory) on each language: the same analyser over the pinned sample,
  * several passes, with the worker's MemoryHygiene and without it. Figures are MB per CPU second.
  *
  *   node --expose-gc dist/benchmarks/experiments/gcEffect.js [typescript|javascript|python|go] [passes]
@@ -43,7 +43,7 @@ const passes = async (mode: "parse" | "scan", hygiene: boolean): Promise<Array<n
     const c0 = process.cpuUsage()
     for (const t of tasks) {
       analyser.analyse(t, Date.now() + 60_000)
-      if (hygiene) await memory.afterFile(t)
+      if (hygiene) await memory.afterFile()
     }
     const c = process.cpuUsage(c0)
     out.push(bytes / 1e6 / ((c.user + c.system) / 1e6))
@@ -58,7 +58,7 @@ for (const mode of ["parse", "scan"] as const) {
   for (const hygiene of [false, true]) {
     const figures = await passes(mode, hygiene)
     console.log(
-      `${mode.padEnd(5)} ${hygiene ? "with gc() every 50 files" : "no forced gc           "}  passes ${figures.map((f) => f.toFixed(2)).join(" ")}  best ${Math.max(...figures).toFixed(2)}`
+      `${mode.padEnd(5)} ${hygiene ? "with MemoryHygiene gc" : "no forced gc         "}  passes ${figures.map((f) => f.toFixed(2)).join(" ")}  best ${Math.max(...figures).toFixed(2)}`
     )
   }
 }

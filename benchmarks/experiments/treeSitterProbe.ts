@@ -6,7 +6,8 @@ import Parser from "tree-sitter"
 import type { TreeSitterMatcher } from "../../src/domain/Rule.js"
 import { compileCatalogue } from "../../src/engine/compileCatalogue.js"
 import { loadCatalogueSync } from "../../src/engine/index.js"
-import { taintScopesFromTree } from "../../src/engine/matchers/taint/fromTreeSitter.js"
+import { goModel } from "../../src/engine/model/go.js"
+import { pythonModel } from "../../src/engine/model/python.js"
 import type { MatcherEntry } from "../../src/engine/matchers/treeSitter.js"
 import { Deadline } from "../../src/languages/Source.js"
 import { grammarOf, parseTreeSitter, type Tree } from "../../src/languages/treeSitter.js"
@@ -235,7 +236,7 @@ for (let run = 0; run < RUNS + 1; run++) {
         g.query.matches(tree.rootNode)
       }
     })
-    if (compiled.taint[language].active) time("engine taint extraction", () => taintScopesFromTree(tree, language))
+    time("semantic model (every function)", () => (language === "python" ? pythonModel(tree, f.text) : goModel(tree, f.text)))
     const n = time("TreeCursor walk (all nodes)", () => cursorWalk(tree))
     if (run === 0) {
       for (const x of r) {

@@ -89,6 +89,8 @@ export interface GraphEdge {
   readonly target: string
   /** the builder's connection kind: n8n `main`/`ai_tool`, Langflow target field, Flowise edge type, `loop` */
   readonly kind: string
+  /** where the edge is written (an n8n connection, an edges[] entry, a Loop node's loopBackToNode): where a finding about it points */
+  readonly path?: StructuredPath
 }
 
 export interface BuilderGraph {

@@ -34,7 +34,7 @@ export function normaliseDify(doc: StructuredDocument, builder: Builder): { node
   const app = record(valueAt(doc.value, root))
   const nodes: Array<GraphNode> = []
   const ids = new Set<string>()
-  const edges: Array<{ source: string | undefined; target: string | undefined; kind: string }> = []
+  const edges: Array<{ source: string | undefined; target: string | undefined; kind: string; path?: StructuredPath }> = []
   const push = (node: GraphNode): void => {
     if (ids.has(node.id)) return
     ids.add(node.id)
@@ -48,9 +48,9 @@ export function normaliseDify(doc: StructuredDocument, builder: Builder): { node
     array(valueAt(doc.value, [...graphPath, "nodes"])).forEach((n, i) => {
       if (isRecord(n)) push(workflowNode(doc, n, [...graphPath, "nodes", i], i))
     })
-    for (const e of array(valueAt(doc.value, [...graphPath, "edges"]))) {
-      if (isRecord(e)) edges.push({ source: nonEmpty(e.source), target: nonEmpty(e.target), kind: "flow" })
-    }
+    array(valueAt(doc.value, [...graphPath, "edges"])).forEach((e, i) => {
+      if (isRecord(e)) edges.push({ source: nonEmpty(e.source), target: nonEmpty(e.target), kind: "flow", path: [...graphPath, "edges", i] })
+    })
     array(workflow.environment_variables).forEach((v, i) => {
       if (isRecord(v)) push(environmentNode(doc, v, [...root, "workflow", "environment_variables", i], i))
     })
@@ -69,7 +69,7 @@ export function normaliseDify(doc: StructuredDocument, builder: Builder): { node
   }
 
   const set = new EdgeSet(ids)
-  for (const e of edges) set.add(e.source, e.target, e.kind)
+  for (const e of edges) set.add(e.source, e.target, e.kind, e.path)
   return { nodes, edges: set.edges }
 }
 

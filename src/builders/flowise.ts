@@ -92,15 +92,15 @@ export function normaliseFlowise(
   })
 
   const edges = new EdgeSet(seen)
-  for (const e of array(value.edges)) {
-    if (isRecord(e)) edges.add(str(e.source), str(e.target), str(e.type) ?? "edge")
-  }
+  array(value.edges).forEach((e, i) => {
+    if (isRecord(e)) edges.add(str(e.source), str(e.target), str(e.type) ?? "edge", [...root, "edges", i])
+  })
   // agentflow v2 loops are a setting of the Loop node, not an edge; the graph shows them as one
   for (const node of nodes) {
     const back = node.kind === "loop" ? nonEmpty(node.params.loopBackToNode) : undefined
     if (back === undefined) continue
     const target = nodes.find((m) => back === m.id || back.startsWith(`${m.id}-`))
-    edges.add(node.id, target?.id, "loop")
+    edges.add(node.id, target?.id, "loop", node.paramPath("loopBackToNode"))
   }
   return { nodes, edges: edges.edges }
 }

@@ -57,7 +57,7 @@ export function normaliseLangflow(
 ): { nodes: Array<GraphNode>; edges: Array<GraphEdge> } {
   const nodes: Array<GraphNode> = []
   const ids = new Set<string>()
-  const rawEdges: Array<{ source: string | undefined; target: string | undefined; kind: string }> = []
+  const rawEdges: Array<{ source: string | undefined; target: string | undefined; kind: string; path: StructuredPath }> = []
   const many = builder.roots.length > 1
   builder.roots.forEach((root, f) => {
     const prefix = many ? `${f}:` : ""
@@ -77,21 +77,22 @@ export function normaliseLangflow(
           pending.push({ nodesPath: [...path, "data", "node", "flow", "data", "nodes"], edgesPath: [...path, "data", "node", "flow", "data", "edges"] })
         }
       })
-      for (const e of array(valueAt(doc.value, edgesPath))) {
-        if (!isRecord(e)) continue
+      array(valueAt(doc.value, edgesPath)).forEach((e, i) => {
+        if (!isRecord(e)) return
         const target = record(record(e.data).targetHandle)
         const s = nonEmpty(e.source)
         const t = nonEmpty(e.target)
         rawEdges.push({
           source: s === undefined ? undefined : prefix + s,
           target: t === undefined ? undefined : prefix + t,
-          kind: nonEmpty(target.fieldName) ?? "edge"
+          kind: nonEmpty(target.fieldName) ?? "edge",
+          path: [...edgesPath, i]
         })
-      }
+      })
     }
   })
   const edges = new EdgeSet(ids)
-  for (const e of rawEdges) edges.add(e.source, e.target, e.kind)
+  for (const e of rawEdges) edges.add(e.source, e.target, e.kind, e.path)
 
   // a component wired into an agent's `tools` input acts as a tool
   const toolSources = new Set(edges.edges.filter((e) => e.kind === "tools").map((e) => e.source))

@@ -154,11 +154,11 @@ export function normaliseN8n(doc: StructuredDocument, builder: Builder): { nodes
     for (const [source, byType] of Object.entries(record(workflow.connections))) {
       const from = resolve(source)
       for (const [kind, outputs] of Object.entries(record(byType))) {
-        for (const output of array(outputs)) {
-          for (const c of array(output)) {
-            if (isRecord(c)) edges.add(from, resolve(c.node), kind)
-          }
-        }
+        array(outputs).forEach((output, o) => {
+          array(output).forEach((c, j) => {
+            if (isRecord(c)) edges.add(from, resolve(c.node), kind, [...root, "connections", source, kind, o, j])
+          })
+        })
       }
     }
     allEdges.push(...edges.edges)

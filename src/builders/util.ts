@@ -103,14 +103,14 @@ function embedded(doc: StructuredDocument, node: NodeDraft, c: CodeDraft): Embed
 /** Unique edges whose ends are both nodes of the graph, in first-seen order. */
 export class EdgeSet {
   private readonly seen = new Set<string>()
-  readonly edges: Array<{ source: string; target: string; kind: string }> = []
+  readonly edges: Array<{ source: string; target: string; kind: string; path?: StructuredPath }> = []
   constructor(private readonly ids: ReadonlySet<string>) {}
-  add(source: string | undefined, target: string | undefined, kind: string): void {
+  add(source: string | undefined, target: string | undefined, kind: string, path?: StructuredPath): void {
     if (source === undefined || target === undefined) return
     if (!this.ids.has(source) || !this.ids.has(target)) return
     const key = JSON.stringify([source, target, kind])
     if (this.seen.has(key)) return
     this.seen.add(key)
-    this.edges.push({ source, target, kind })
+    this.edges.push(path === undefined ? { source, target, kind } : { source, target, kind, path })
   }
 }

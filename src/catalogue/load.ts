@@ -4,7 +4,7 @@ import { basename, join, relative } from "node:path"
 import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
 import { CallMatcher, FlowMatcher, FrameworkModel } from "../domain/FlowRule.js"
-import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
@@ -36,7 +36,6 @@ const MATCHER_SCHEMAS = {
   jsonpath: JsonPathMatcher,
   graph: GraphMatcher,
   regex: RegexMatcher,
-  taint: TaintMatcher,
   flow: FlowMatcher,
   call: CallMatcher
 } as const

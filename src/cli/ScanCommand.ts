@@ -3,7 +3,9 @@ import { Args, Command, Options } from "@effect/cli"
 import { Effect, Either, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
-import { loadCatalogueSync, makeSecretScanner } from "../engine/index.js"
+import { DEFAULT_POLICY, Policy } from "../domain/Vocabulary.js"
+import { loadCatalogueForScan, makeSecretScanner } from "../engine/index.js"
+import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
 import { ScanError, UsageError } from "./errors.js"
 import { failOnOption, reachesThreshold } from "./failOn.js"
@@ -12,8 +14,8 @@ import { makeProgress } from "./Progress.js"
 import { connect, orgOption, orgRef, retriesOption, serverOption, serverUrl, timeoutOption } from "./remote/connection.js"
 import { prepareUpload } from "./remote/prepareUpload.js"
 import { remoteScan } from "./remote/remoteScan.js"
-import { colourWanted, renderReport, writeReport } from "./report.js"
-import { walk } from "./walk.js"
+import { renderReport, writeReport } from "./report.js"
+import { readContents, walk } from "./walk.js"
 
 const MB = 1_000_000
 
@@ -21,8 +23,10 @@ const DESCRIPTION = `Scan a directory or file for security risks in AI agents.
 
 Without a server the embedded engine scans locally and nothing leaves the machine. With --server
 (or VIGIL_SERVER) and the key in VIGIL_API_KEY, secrets are found and replaced by
-[REDACTED-<type>] markers locally, the files go to POST /v1/scan (split into several requests
-under the limits), and the credential findings made locally are merged into the server's result.
+[REDACTED-<type>] markers locally, and the files go to the server in one upload session (chunks
+under the limits, each with the credential findings made locally: location, hash and masked text,
+never the value), which stores one scan. A server without upload sessions gets one POST /v1/scan
+per chunk instead, and the local credential findings are merged into its answers.
 
 .gitignore files at every level and .vigilignore files are honoured; .git and node_modules are
 always skipped; binaries, files over --max-file-mb and unsupported types are not scanned.
@@ -34,8 +38,9 @@ const agentName = Options.text("agent-name").pipe(
   Options.optional,
   Options.withDescription("the agent the scan belongs to on the server (default: the directory's name)")
 )
-const policy = Options.choice("policy", ["balanced", "low-noise", "comprehensive", "governance", "eu-ai-act"] as const).pipe(
-  Options.withDefault("balanced" as const),
+// the list and the default are the API's (domain/Vocabulary.ts), never retyped here
+const policy = Options.choice("policy", Policy.literals).pipe(
+  Options.withDefault(DEFAULT_POLICY),
   Options.withDescription("which findings to report (balanced: vulnerabilities and risk patterns)")
 )
 const format = Options.choice("format", ["table", "json", "sarif"] as const).pipe(
@@ -61,7 +66,7 @@ const dryRun = Options.boolean("dry-run").pipe(
 )
 
 const loadCatalogue = Effect.suspend(() => {
-  const loaded = loadCatalogueSync()
+  const loaded = loadCatalogueForScan()
   return Either.isLeft(loaded) ? Effect.fail(new ScanError({ message: loaded.left.message })) : Effect.succeed(loaded.right)
 })
 
@@ -95,7 +100,7 @@ export const scanCommand = Command.make(
 
       if (args.dryRun) {
         const upload = Option.isSome(server)
-          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, walked.files, makeSecretScanner(c)))
+          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, readContents(walked.files), makeSecretScanner(c)))
           : undefined
         process.stdout.write(renderDryRun(walked, walkSkipped, upload, args.format))
         return
@@ -107,7 +112,7 @@ export const scanCommand = Command.make(
       if (Option.isSome(server)) {
         const connection = yield* connect(server.value, { retries: args.retries, timeoutSeconds: args.timeout, notice: progress.notice })
         catalogue = yield* loadCatalogue
-        const remote = yield* remoteScan({ connection, catalogue, files: walked.files, walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
+        const remote = yield* remoteScan({ connection, catalogue, files: readContents(walked.files), walkSkipped, policy: args.policy, agentName: agent, limits, progress, org: Option.getOrUndefined(orgRef(args.org)) })
         result = remote.result
         scanIds = remote.scanIds
         progress.done()
@@ -115,6 +120,7 @@ export const scanCommand = Command.make(
         process.stderr.write(
           `vigil: ${secrets} secret${secrets === 1 ? "" : "s"} redacted before upload; ` +
             (scanIds.length === 1 ? `server scan ${scanIds[0]}` : `${scanIds.length} server scans (${scanIds.join(", ")})`) +
+            (remote.session ? "" : scanIds.length > 1 ? " (the server has no upload sessions)" : "") +
             ` for agent "${result.agent_name ?? agent}"\n`
         )
       } else {

@@ -1,16 +1,27 @@
 import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import { type Catalogue, CatalogueService } from "../catalogue/Catalogue.js"
-import type { FileEntry, FileOutcome, ScanResult } from "../domain/Scan.js"
+import type { FileOutcome, ScanResult } from "../domain/Scan.js"
 import type { Policy } from "../domain/Vocabulary.js"
-import { Scanner, ScannerLive } from "../engine/index.js"
+import { defaultPoolSize, type ScanFile, Scanner, ScannerLive } from "../engine/index.js"
 import { concludeScan, quickWinActionOf } from "../usecases/concludeScan.js"
 import { ScanError } from "./errors.js"
 import type { Progress } from "./Progress.js"
 
-/** `vigil scan` without a server: the embedded engine in this process, nothing leaves the machine. */
+/**
+ * A worker above this RSS is replaced after its batch: with the batches in flight and this process's
+ * findings, no process of a local scan holds much more than 300 MB, whatever the tree's size.
+ */
+const LOCAL_WORKER_MAX_RSS_MB = 250
+
+/**
+ * `vigil scan` without a server: the engine's worker pool on this machine, nothing leaves it. Files
+ * on disk are read when their batch goes to a worker and their findings are built as each result
+ * arrives, so this process holds the findings, not the tree; tree-sitter's native memory stays in
+ * the workers, which are replaced when they grow.
+ */
 export const localScan = (input: {
-  readonly files: ReadonlyArray<FileEntry>
+  readonly files: ReadonlyArray<ScanFile>
   readonly walkSkipped: ReadonlyArray<FileOutcome>
   readonly policy: Policy
   readonly agentName: string
@@ -38,6 +49,8 @@ export const localScan = (input: {
     )
     return { result, catalogue }
   }).pipe(
-    Effect.provide(ScannerLive({ workers: 0, budgetMs: input.budgetSeconds * 1000 })),
+    Effect.provide(
+      ScannerLive({ workers: defaultPoolSize(), budgetMs: input.budgetSeconds * 1000, maxRssMb: LOCAL_WORKER_MAX_RSS_MB })
+    ),
     Effect.catchTag("CatalogueLoadError", (e) => Effect.fail(new ScanError({ message: e.message })))
   )

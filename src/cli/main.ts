@@ -2,8 +2,9 @@ import { Command, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Cause, Console, Effect, Option } from "effect"
 import { VIGIL_VERSION } from "../version.js"
-import { teardown } from "./exitCode.js"
+import { withColourOnlyOnTerminals } from "./colour.js"
 import { diffCommand } from "./DiffCommand.js"
+import { teardown } from "./exitCode.js"
 import { keysCommand } from "./KeysCommand.js"
 import { rulesCommand } from "./RulesCommand.js"
 import { scanCommand } from "./ScanCommand.js"
@@ -38,6 +39,7 @@ cli(process.argv).pipe(
     const message = describeFailure(cause)
     return message === undefined ? Effect.void : Console.error(message)
   }),
+  withColourOnlyOnTerminals,
   Effect.provide(NodeContext.layer),
   NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true, teardown })
 )

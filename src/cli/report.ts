@@ -9,10 +9,6 @@ import { ScanError } from "./errors.js"
 
 export type ReportFormat = "table" | "json" | "sarif"
 
-/** Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org). */
-export const colourWanted = (stream: NodeJS.WriteStream): boolean =>
-  stream.isTTY === true && (process.env["NO_COLOR"] ?? "") === ""
-
 /**
  * The scan report in the chosen format. SARIF is rendered here from the (merged) findings, so a
  * remote scan's SARIF carries the locally found credentials too. `scan_ids` is added to JSON when a

@@ -1,6 +1,7 @@
-import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs"
+import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
 import { basename, dirname, join, relative, sep } from "node:path"
 import type { FileEntry } from "../domain/Scan.js"
+import type { FileOnDisk } from "../engine/index.js"
 import { ALWAYS_SKIPPED, IgnoreStack } from "./ignore/IgnoreStack.js"
 
 /** The extensions the engine reads (engine/classify.ts); everything else is not a candidate at all. */
@@ -11,10 +12,16 @@ export interface SkippedFile {
   readonly reason: string
 }
 
+/**
+ * A candidate file, not yet read: a local scan reads it when a worker is about to analyse it, so a
+ * large tree is never in memory at once (`readContents` reads them all, for an upload).
+ */
+export type WalkedFile = FileOnDisk
+
 export interface WalkResult {
   /** directory the file paths are relative to (the scanned directory, or a scanned file's directory) */
   readonly base: string
-  readonly files: Array<FileEntry>
+  readonly files: Array<WalkedFile>
   /** candidates left out for a reason the result reports (binary, too large, unreadable) */
   readonly skipped: Array<SkippedFile>
   /** paths the ignore files (or the built-in skips) left out, with what decided; directories end in `/` */
@@ -29,6 +36,32 @@ export interface WalkOptions {
 
 const toPosix = (path: string): string => (sep === "/" ? path : path.split(sep).join("/"))
 
+/** Only the head is read while walking: NUL in the first 8 KB marks a binary file (as git does). */
+const BINARY_PROBE_BYTES = 8192
+
+const headOf = (path: string, size: number): Buffer => {
+  const head = Buffer.alloc(Math.min(size, BINARY_PROBE_BYTES))
+  const fd = openSync(path, "r")
+  try {
+    const read = readSync(fd, head, 0, head.length, 0)
+    return head.subarray(0, read)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+const readText = (path: string) => (): string => readFileSync(path, "utf8")
+
+/** The files' texts, for callers that need them all at once (upload, dry run); unreadable ones are left out. */
+export const readContents = (files: ReadonlyArray<WalkedFile>): Array<FileEntry> =>
+  files.flatMap((file) => {
+    try {
+      return [{ path: file.path, content: file.read() }]
+    } catch {
+      return []
+    }
+  })
+
 const describeBytes = (bytes: number): string => {
   const mb = bytes / 1_000_000
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
@@ -40,7 +73,7 @@ const describeBytes = (bytes: number): string => {
  * does not), so a link cannot pull files from outside the repository or loop.
  */
 export const walk = (target: string, options: WalkOptions): WalkResult => {
-  const files: Array<FileEntry> = []
+  const files: Array<WalkedFile> = []
   const skipped: Array<SkippedFile> = []
   const ignored: Array<{ path: string; because: string }> = []
   const isDirectory = statSync(target).isDirectory()
@@ -52,18 +85,18 @@ export const walk = (target: string, options: WalkOptions): WalkResult => {
       skipped.push({ path: rel, reason: `larger than the ${describeBytes(options.maxFileBytes)} per-file limit` })
       return
     }
-    let buffer: Buffer
+    let head: Buffer
     try {
-      buffer = readFileSync(path)
+      head = headOf(path, size)
     } catch (error) {
       skipped.push({ path: rel, reason: `unreadable (${(error as NodeJS.ErrnoException).code ?? "error"})` })
       return
     }
-    if (buffer.subarray(0, 8192).includes(0)) {
+    if (head.includes(0)) {
       skipped.push({ path: rel, reason: "binary content" })
       return
     }
-    files.push({ path: rel, content: buffer.toString("utf8") })
+    files.push({ path: rel, bytes: size, read: readText(path) })
     options.onFound?.(files.length)
   }
 

@@ -34,6 +34,10 @@ export interface AppSettings extends StoreSettings {
   readonly maxFiles: number
   /** scans per minute per key; 0 disables the limit */
   readonly rateLimitPerMinute: number
+  /** seconds an upload session stays open after its last chunk */
+  readonly sessionTtlSeconds: number
+  /** most bytes of chunk bodies one upload session may receive */
+  readonly maxSessionBytes: number
   readonly logLevel: LogLevel.LogLevel
 }
 
@@ -105,6 +109,8 @@ export const loadAppSettings: Effect.Effect<AppSettings, InvalidConfiguration> =
   const maxFileMb = yield* parseOr("VIGIL_MAX_FILE_MB", 5, "a positive number of megabytes", positiveNumber)
   const maxFiles = yield* parseOr("VIGIL_MAX_FILES", 10_000, "a positive integer", integerIn(1, 10_000_000))
   const rate = yield* parseOr("VIGIL_RATE_LIMIT", 60, "a non-negative integer (scans per minute per key; 0 disables)", integerIn(0, 1_000_000))
+  const sessionTtl = yield* parseOr("VIGIL_SESSION_TTL", 3600, "a positive integer number of seconds", integerIn(1, 7 * 86_400))
+  const maxSessionMb = yield* parseOr("VIGIL_MAX_SESSION_MB", 1000, "a positive number of megabytes", positiveNumber)
   const logLevel = yield* parseOr("LOG_LEVEL", LogLevel.Info, Object.keys(LOG_LEVELS).join(", "), (text) => LOG_LEVELS[text.toLowerCase()])
   return {
     database,
@@ -117,6 +123,8 @@ export const loadAppSettings: Effect.Effect<AppSettings, InvalidConfiguration> =
     maxFileBytes: Math.floor(maxFileMb * BYTES_PER_MB),
     maxFiles,
     rateLimitPerMinute: rate,
+    sessionTtlSeconds: sessionTtl,
+    maxSessionBytes: Math.floor(maxSessionMb * BYTES_PER_MB),
     logLevel
   }
 })

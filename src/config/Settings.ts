@@ -52,7 +52,18 @@ export const SETTINGS: ReadonlyArray<SettingDoc> = [
   {
     name: "VIGIL_RATE_LIMIT",
     defaultText: "60",
-    description: "scans per minute per API key, counted in the database (shared by replicas); 0 disables"
+    description: "scans per minute per API key, counted in the database (shared by replicas); 0 disables. " +
+      "An upload session counts one scan when opened and one more per started VIGIL_MAX_BODY_MB it receives beyond the first"
+  },
+  {
+    name: "VIGIL_SESSION_TTL",
+    defaultText: "3600",
+    description: "seconds an upload session stays open after it was opened or last received a chunk"
+  },
+  {
+    name: "VIGIL_MAX_SESSION_MB",
+    defaultText: "1000",
+    description: "most MB of chunks one upload session may receive; over it: 413"
   },
   {
     name: "LOG_LEVEL",

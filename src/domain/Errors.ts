@@ -114,24 +114,27 @@ export type ApiError =
   | WorkerUnavailable
   | NotReady
 
-const STATUS: ReadonlyArray<readonly [abstract new(...args: never) => ApiError, number]> = [
-  [InvalidRequest, 400],
-  [AuthRequired, 401],
-  [Forbidden, 403],
-  [InsufficientRole, 403],
-  [NotFound, 404],
-  [MethodNotAllowed, 405],
-  [AlreadyExists, 409],
-  [AlreadyRevoked, 409],
-  [InvalidReason, 400],
-  [InvalidPattern, 400],
-  [AlreadySuppressed, 409],
-  [PayloadTooLarge, 413],
-  [RateLimited, 429],
-  [InternalError, 500],
-  [WorkerUnavailable, 503],
-  [NotReady, 503]
+/** Every API error class. Each one's status is read from its own annotation: stated once. */
+const API_ERRORS: ReadonlyArray<Schema.Schema.All & (abstract new(...args: never) => ApiError)> = [
+  InvalidRequest,
+  AuthRequired,
+  Forbidden,
+  InsufficientRole,
+  NotFound,
+  MethodNotAllowed,
+  AlreadyExists,
+  AlreadyRevoked,
+  InvalidReason,
+  InvalidPattern,
+  AlreadySuppressed,
+  PayloadTooLarge,
+  RateLimited,
+  InternalError,
+  WorkerUnavailable,
+  NotReady
 ]
+
+const STATUS = API_ERRORS.map((cls) => [cls, HttpApiSchema.getStatusError(cls)] as const)
 
 /** The status of an API error, or undefined for anything else (a defect, a framework error). */
 export const apiErrorStatus = (u: unknown): number | undefined => {

@@ -40,6 +40,19 @@ export const Finding = Schema.Struct({
 })
 export type Finding = typeof Finding.Type
 
+/** Another place that belongs to a finding: each node of a cycle, for SARIF `relatedLocations`. */
+export interface RelatedLocation {
+  readonly line: number
+  readonly column: number
+  readonly message: string
+}
+
+/**
+ * A finding as the engine builds it: the API shape plus internal fields the API does not carry (its
+ * schema drops them when a response is encoded; SARIF renders them). See docs/service.md.
+ */
+export type LocatedFinding = Finding & { readonly related_locations?: ReadonlyArray<RelatedLocation> }
+
 export const QuickWin = Schema.Struct({
   priority: Schema.Int,
   action: Schema.String,

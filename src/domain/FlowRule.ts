@@ -18,14 +18,27 @@ const ArgRef = Schema.Union(Schema.Int, Schema.String).annotations({
   description: "an argument: 0-based position, or a keyword / options-object field name"
 })
 
+const Keywords = Schema.Union(Schema.String, Schema.Array(Schema.String)).annotations({
+  description: "a keyword argument / options field name, or a list of names (any of them)"
+})
+
 /** A structural condition on one call. */
 export const CallCondition = Schema.Union(
   Schema.Struct({
-    keyword: Schema.String,
+    keyword: Keywords,
     field: Schema.optional(Schema.String),
     equals: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
   }).annotations({
     description: "the keyword argument (or options field) is this literal; with `field`, that key of the dict / object it passes"
+  }),
+  Schema.Struct({
+    keyword: Schema.optional(Keywords),
+    arg: Schema.optional(ArgRef),
+    field: Schema.optional(Schema.String),
+    at_least: Schema.Number,
+    below: Schema.optional(Schema.Number)
+  }).annotations({
+    description: "the keyword argument or argument (or that key of the dict it passes) is a number at least this large (and below `below`)"
   }),
   Schema.Struct({ keyword: Schema.String, absent: Schema.Literal(true) }).annotations({ description: "the keyword argument is not passed" }),
   Schema.Struct({ keyword: Schema.String, present: Schema.Literal(true) }).annotations({ description: "the keyword argument is passed" }),
@@ -87,7 +100,7 @@ export type FlowMatcher = typeof FlowMatcher.Type
 export const CallMatcher = Schema.Struct({
   kind: Schema.Literal("call"),
   target: CodeTarget,
-  callee: Names,
+  callee: Names.annotations({ description: "canonical callee names with * globs; [\"*\"] is any call (its `where` keywords are then what a file must mention)" }),
   where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
   in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain"))).annotations({

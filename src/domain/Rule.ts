@@ -104,10 +104,47 @@ export const JsonPathMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "JsonPathMatcher" })
 export type JsonPathMatcher = typeof JsonPathMatcher.Type
 
+const ParamCondition = Schema.Struct({
+  name: Schema.String.annotations({ description: "dotted parameter name; `*` matches any part" }),
+  regex: Schema.String
+}).annotations({ parseOptions: strict, identifier: "GraphParamCondition" })
+
+/**
+ * A sink of a graph `flow` check: parameters of some nodes that must not receive data of the
+ * reported provenances. Reads like the code rules' flow sinks (src/domain/FlowRule.ts): node types
+ * instead of callees, parameter paths instead of arguments.
+ */
+export const GraphFlowSink = Schema.Struct({
+  node_types: Schema.optional(Schema.Array(Schema.String)).annotations({ description: "builder node types with * globs" }),
+  node_kinds: Schema.optional(Schema.Array(Schema.String)).annotations({ description: "normalised node kinds (agent, llm, http, code, ...)" }),
+  params: Schema.Array(Schema.String).pipe(Schema.minItems(1)).annotations({
+    description:
+      "parameter paths: dotted names, `*` for any key or index, `[field=regex]` to keep the array items whose field matches (an absent field reads as empty), `@input` for the node's data input"
+  }),
+  check: Schema.optional(Schema.Literal("value", "host", "sql")).annotations({
+    description: "value: any reference in the parameter; host: only references in the scheme or host of a URL (SSRF); sql: references in the query text (parameters passed separately stay safe)"
+  }),
+  code_matches: Schema.optional(Schema.String).annotations({ description: "regex: only nodes whose user code matches are sinks" }),
+  param_matches: Schema.optional(ParamCondition).annotations({ description: "only nodes with a matching parameter are sinks (a tool's name, an operation)" }),
+  label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`sends an HTTP request`)" })
+}).annotations({ parseOptions: strict, identifier: "GraphFlowSink" })
+export type GraphFlowSink = typeof GraphFlowSink.Type
+
 export const GraphMatcher = Schema.Struct({
   kind: Schema.Literal("graph"),
   target: Schema.Literal("flowise", "n8n", "langflow", "dify"),
-  check: Schema.Literal("cycle", "unbounded_loop", "reaches", "node"),
+  check: Schema.Literal("cycle", "unbounded_loop", "reaches", "node", "flow"),
+  sinks: Schema.optional(Schema.Array(GraphFlowSink).pipe(Schema.minItems(1))).annotations({ description: "flow: where data must not go" }),
+  provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config"))).annotations({
+    description:
+      "flow: which provenances report (default untrusted and unknown): untrusted = vulnerability at the matcher's severity; unknown = risk_pattern one severity lower; secret and config = vulnerability at the matcher's severity (for leak rules)"
+  }),
+  counter_param: Schema.optional(ParamCondition).annotations({
+    description: "cycle: a node of the cycle with a matching parameter counts the laps (a counter checked in the loop), so the cycle is bounded"
+  }),
+  restart_param: Schema.optional(ParamCondition).annotations({
+    description: "cycle: an exclude_types loop node with a matching parameter restarts instead of bounding the cycle (n8n Loop Over Items with reset)"
+  }),
   node_kinds: Schema.optional(Schema.Array(Schema.String)),
   node_types: Schema.optional(Schema.Array(Schema.String)),
   param_absent: Schema.optional(Schema.Array(Schema.String)),
@@ -149,24 +186,12 @@ export const RegexMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "RegexMatcher" })
 export type RegexMatcher = typeof RegexMatcher.Type
 
-export const TaintMatcher = Schema.Struct({
-  kind: Schema.Literal("taint"),
-  target: Schema.Literal("python", "go", "javascript", "typescript"),
-  sources: Schema.Array(Schema.String).annotations({ description: "regexes over call/attribute text that produce untrusted data" }),
-  sinks: Schema.Array(Schema.String).annotations({ description: "callee names (dotted) whose arguments must not be tainted" }),
-  sanitizers: Schema.optional(Schema.Array(Schema.String)),
-  parameters_are_sources: Schema.optional(Schema.Boolean),
-  ...Overrides
-}).annotations({ parseOptions: strict, identifier: "TaintMatcher" })
-export type TaintMatcher = typeof TaintMatcher.Type
-
 export const Matcher = Schema.Union(
   TreeSitterMatcher,
   TsAstMatcher,
   JsonPathMatcher,
   GraphMatcher,
   RegexMatcher,
-  TaintMatcher,
   FlowMatcher,
   CallMatcher
 )

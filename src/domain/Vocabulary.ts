@@ -1,11 +1,12 @@
 import { Schema } from "effect"
+import { SEVERITIES as SEVERITY_SCALE } from "./severities.js"
 
 /** Closed vocabularies shared by rules, findings, the API and the store. */
 
-export const Severity = Schema.Literal("CRITICAL", "HIGH", "MEDIUM", "LOW")
+export const Severity = Schema.Literal(...SEVERITY_SCALE)
 export type Severity = typeof Severity.Type
-export const SEVERITIES: ReadonlyArray<Severity> = ["CRITICAL", "HIGH", "MEDIUM", "LOW"]
-export const severityRank = (s: Severity): number => 3 - SEVERITIES.indexOf(s)
+export const SEVERITIES: ReadonlyArray<Severity> = SEVERITY_SCALE
+export { severityRank } from "./severities.js"
 
 export const RiskTier = Schema.Literal("vulnerability", "risk_pattern", "hardening")
 export type RiskTier = typeof RiskTier.Type
@@ -26,6 +27,8 @@ export type FindingType = typeof FindingType.Type
 
 export const Policy = Schema.Literal("balanced", "low-noise", "comprehensive", "governance", "eu-ai-act")
 export type Policy = typeof Policy.Type
+/** The policy of a scan that names none (API and CLI alike). */
+export const DEFAULT_POLICY: Policy = "balanced"
 
 export const OutputFormat = Schema.Literal("summary", "detailed", "sarif")
 export type OutputFormat = typeof OutputFormat.Type

@@ -15,6 +15,19 @@ export interface Analysis {
   readonly durationMs: number
 }
 
+/**
+ * A file the scanner reads from disk when a worker is about to analyse it (`vigil scan` of a local
+ * tree), so the tree is never in memory at once. The caller has already left out binary files.
+ */
+export interface FileOnDisk {
+  readonly path: string
+  readonly bytes: number
+  /** the file's text; throws when it can no longer be read */
+  readonly read: () => string
+}
+
+export type ScanFile = FileEntry | FileOnDisk
+
 export interface AnalyseOptions {
   /** whole-scan budget; defaults to the configured VIGIL_SCAN_BUDGET */
   readonly budgetMs?: number
@@ -27,7 +40,7 @@ export class WorkerUnavailable extends Data.TaggedError("WorkerUnavailable")<{ r
 
 export interface ScannerShape {
   readonly analyse: (
-    files: ReadonlyArray<FileEntry>,
+    files: ReadonlyArray<ScanFile>,
     options?: AnalyseOptions
   ) => Effect.Effect<Analysis, WorkerUnavailable>
   /** true once the worker pool (or in-process analyser) can take work */

@@ -1,8 +1,8 @@
 import { Context, Effect, Either, Layer } from "effect"
 import { CatalogueService } from "../catalogue/Catalogue.js"
 import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
-import { loadCatalogueSync } from "./loadCatalogue.js"
-import { makeAnalyser } from "./createAnalyser.js"
+import { defaultComplianceDir, defaultRulesDir } from "../catalogue/paths.js"
+import { loadCatalogueForScan } from "./loadCatalogue.js"
 import { type FileRunner, inProcessRunner } from "./FileRunner.js"
 import { defaultWorkerEntry, makeWorkerPool } from "./pool/WorkerPool.js"
 import { runPipeline } from "./Pipeline.js"
@@ -23,7 +23,7 @@ export interface ScannerOptions {
 
 export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }) =>
   Effect.suspend(() => {
-    const loaded = loadCatalogueSync({
+    const loaded = loadCatalogueForScan({
       ...(options.rulesDir !== undefined ? { rulesDir: options.rulesDir } : {}),
       ...(options.complianceDir !== undefined ? { complianceDir: options.complianceDir } : {})
     })
@@ -34,22 +34,31 @@ export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: stri
 export const CatalogueLive = (options: { rulesDir?: string; complianceDir?: string } = {}): Layer.Layer<CatalogueService, CatalogueLoadError> =>
   Layer.effect(CatalogueService, loadCatalogue(options))
 
-/** Scanner and catalogue: the catalogue is loaded once and a bad one fails start-up with every problem. */
+/**
+ * Scanner and catalogue: the catalogue is loaded once and a bad one fails start-up with every problem.
+ * The worker processes are forked first, so they start while this process loads its own copy of the
+ * catalogue (and, in `vigil serve`, opens the database). The in-process analyser (ts-morph,
+ * tree-sitter) is imported only when there are no workers: a server with workers never uses it, and
+ * importing it cost the server process 68 MB of RSS.
+ */
 export const ScannerLive = (options: ScannerOptions): Layer.Layer<Scanner | CatalogueService, CatalogueLoadError> =>
   Layer.scopedContext(
     Effect.gen(function*() {
-      const catalogue = yield* loadCatalogue(options)
-      const runner: FileRunner = options.workers > 0
+      const pool = options.workers > 0
         ? yield* makeWorkerPool({
           entry: defaultWorkerEntry(),
-          init: { rulesDir: catalogue.rulesDir, complianceDir: catalogue.complianceDir },
+          init: { rulesDir: options.rulesDir ?? defaultRulesDir(), complianceDir: options.complianceDir ?? defaultComplianceDir() },
           size: options.workers,
           // a loaded machine can take many seconds to compile the catalogue in a fresh child
           initTimeoutMs: 120_000,
           ...(options.maxRssMb !== undefined ? { maxRssMb: options.maxRssMb } : {}),
           ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {})
         })
-        : inProcessRunner(makeAnalyser(catalogue))
+        : undefined
+      const catalogue = yield* loadCatalogue(options)
+      const runner: FileRunner = pool ?? inProcessRunner(
+        (yield* Effect.promise(() => import("./createAnalyser.js"))).makeAnalyser(catalogue)
+      )
       const scanner = Scanner.of({
         analyse: (files, analyseOptions) => runPipeline(catalogue, runner, files, options.budgetMs, analyseOptions),
         ready: runner.ready

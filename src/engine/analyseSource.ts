@@ -7,8 +7,6 @@ import { goModel } from "./model/go.js"
 import { type Interest, pythonModel } from "./model/python.js"
 import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
-import { taintScopesFromTree } from "./matchers/taint/fromTreeSitter.js"
-import { taintScopesFromSource } from "./matchers/taint/fromTypeScript.js"
 
 export type CodeLanguage = "python" | "go" | "javascript" | "typescript"
 
@@ -30,9 +28,7 @@ export const analyseCode = (
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
     const rules = compiled.modelRules(language)
     const interest = interestOf(doc.text, rules)
-    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text)))
-    const taint = compiled.taint[language]
-    if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromTree(tree, language), doc.text))
+    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text))
     const error = firstSyntaxError(tree)
     return error === undefined
       ? { matches }
@@ -41,9 +37,8 @@ export const analyseCode = (
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)
   const rules = compiled.modelRules(language)
-  if (interestOf(doc.text, rules) !== undefined) matches.push(...rules.run(scriptModel(file, language)))
-  const taint = compiled.taint[language]
-  if (taint.active && taint.wants(doc.text)) matches.push(...taint.run(taintScopesFromSource(file), doc.text))
+  const interest = interestOf(doc.text, rules)
+  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest), doc.text))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
 }

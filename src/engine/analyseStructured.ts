@@ -1,5 +1,7 @@
 import { readBuilderExport } from "../builders/index.js"
-import type { EmbeddedCode } from "../builders/Graph.js"
+import type { BuilderGraph, EmbeddedCode } from "../builders/Graph.js"
+import { provenanceOf } from "../builders/provenance/index.js"
+import { SEVERITIES, type Severity } from "../domain/severities.js"
 import { parseStructured } from "../languages/structured.js"
 import { type Deadline, SourceDoc } from "../languages/Source.js"
 import { formatJsonPath } from "../languages/structuredPath.js"
@@ -19,19 +21,34 @@ export interface StructuredAnalysis {
  * is scanned with the language rules; its findings are moved back to the file's own offsets and
  * name the node. Stock component source the user did not edit is not the user's code.
  */
-const scanEmbedded = (compiled: CompiledCatalogue, code: EmbeddedCode, deadline: Deadline): Array<RawMatch> => {
+/** Rules whose embedded-code findings are worse when the node's input is untrusted: it is their source. */
+const INPUT_DRIVEN = new Set(["code_execution", "exec_eval", "sql_injection", "ssrf", "path_traversal", "unsafe_deserialization"])
+
+const raise = (s: Severity): Severity => SEVERITIES[Math.max(SEVERITIES.indexOf(s) - 1, 0)]!
+
+const scanEmbedded = (compiled: CompiledCatalogue, code: EmbeddedCode, deadline: Deadline, graph: BuilderGraph): Array<RawMatch> => {
   if (code.builtin || code.code.trim() === "") return []
   const inner = new SourceDoc(`${code.nodeName}.${code.language === "python" ? "py" : "js"}`, code.code)
   const result = analyseCode(compiled, code.language, inner, deadline)
   const node = `node "${code.nodeName}" (${code.nodeId})`
+  if (result.matches.length === 0) return []
+  // the node's input is what its code works on: untrusted input makes an injection finding a proven one
+  const owner = graph.nodes.find((n) => n.id === code.nodeId)
+  const source = owner === undefined ? undefined : provenanceOf(graph).input(owner).find((o) => o.provenance === "untrusted")
   // text rules (credentials) already ran over the whole file, escapes and all
-  return result.matches.map((m) => ({
-    ...m,
-    start: code.toFileOffset(m.start),
-    end: code.toFileOffset(m.end),
-    detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`,
-    jsonPath: formatJsonPath(code.path)
-  }))
+  return result.matches.map((m) => {
+    const moved: RawMatch = {
+      ...m,
+      start: code.toFileOffset(m.start),
+      end: code.toFileOffset(m.end),
+      detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`,
+      jsonPath: formatJsonPath(code.path)
+    }
+    if (source === undefined || !INPUT_DRIVEN.has(m.ruleId)) return moved
+    const rule = compiled.catalogue.resolve(m.ruleId)
+    const current = m.severity ?? rule?.matchers[m.matcherIndex]?.severity ?? rule?.severity ?? "HIGH"
+    return { ...moved, severity: raise(current), riskTier: "vulnerability", detail: `${moved.detail}; the node's input is ${source.label}` }
+  })
 }
 
 /**
@@ -58,7 +75,7 @@ export const analyseStructured = (
     kind = builder
     matches.push(...compiled.graphFor(builder).run(graph, doc, deadline))
     matches.push(...compiled.jsonPathFor(builder).run(document, doc, deadline, graph))
-    for (const node of graph.nodes) for (const code of node.embeddedCode) matches.push(...scanEmbedded(compiled, code, deadline))
+    for (const node of graph.nodes) for (const code of node.embeddedCode) matches.push(...scanEmbedded(compiled, code, deadline, graph))
   }
   const templated = parsed.documents.some((d) => d.templated)
   return { kind, matches, ...(templated ? { problem: "YAML template markers ({{ }}) made parts of the file unreadable: results may be incomplete" } : {}) }

@@ -1,5 +1,5 @@
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
-import type { ComplianceMapping, Finding } from "../domain/Finding.js"
+import type { ComplianceMapping, Finding, LocatedFinding } from "../domain/Finding.js"
 import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
@@ -7,7 +7,7 @@ import type { RawMatch } from "./matchers/RawMatch.js"
 
 const SNIPPET_LINE_MAX = 200
 
-const complianceOf = (rule: LoadedRule): ComplianceMapping => {
+export const complianceOf = (rule: LoadedRule): ComplianceMapping => {
   const c = rule.compliance
   const entries: Array<[keyof ComplianceMapping, ReadonlyArray<string> | undefined]> = [
     ["owasp_items", c.owasp_llm],
@@ -36,7 +36,7 @@ const snippetAt = (doc: SourceDoc, line: number, column: number): string => {
   return lines.join("\n")
 }
 
-const firstSentence = (text: string): string => {
+export const firstSentence = (text: string): string => {
   const m = /^(.+?[.!?])(\s|$)/s.exec(text.trim())
   return (m?.[1] ?? text.trim()).replace(/\s+/g, " ")
 }
@@ -59,7 +59,7 @@ const strength = (x: RawMatch): number => (x.riskTier !== undefined ? TIER_STREN
 
 /**
  * One location, one finding per rule: when several matchers of a rule report the same node (a sink
- * pattern and a proven taint flow, say), the strongest evidence wins. A credential found by two
+ * pattern and a proven data flow, say), the strongest evidence wins. A credential found by two
  * matchers with different but overlapping spans (the text rule inside the quotes, a builder rule on
  * the whole value) is also one finding.
  */
@@ -130,7 +130,7 @@ export const buildEngineFindings = (
     const base = matcher?.message ?? firstSentence(rule.description)
     const message = m.detail === undefined ? base : base.includes("{detail}") ? base.replaceAll("{detail}", m.detail) : `${base} (${m.detail})`
     const category = rule.category
-    const finding: Finding = {
+    const finding: LocatedFinding = {
       id: findingId(hash),
       pattern_id: rule.id,
       pattern: matcher?.title ?? rule.title,
@@ -153,7 +153,13 @@ export const buildEngineFindings = (
       finding_hash: hash,
       ...(m.jsonPath !== undefined ? { json_path: maskAll(m.jsonPath, secrets) } : {})
     }
-    out.push(matcher?.variant !== undefined ? { finding, variant: matcher.variant } : { finding })
+    // internal: every node of a cycle, for SARIF related locations (the API schema drops it)
+    const related = m.related?.map((r) => {
+      const at = doc.position(r.start)
+      return { line: at.line, column: at.column, message: maskAll(r.message, secrets) }
+    })
+    const located = related === undefined || related.length === 0 ? finding : { ...finding, related_locations: related }
+    out.push(matcher?.variant !== undefined ? { finding: located, variant: matcher.variant } : { finding: located })
   }
   return out
 }

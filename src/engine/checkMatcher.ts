@@ -5,7 +5,6 @@ import { checkModelMatcher } from "./matchers/flow.js"
 import { compileGraph } from "./matchers/graph.js"
 import { compileJsonPath } from "./matchers/jsonpath.js"
 import { compileRegexPatterns } from "./matchers/regex.js"
-import { compileTaintRules } from "./matchers/taint/compileTaint.js"
 import { checkTreeSitterQuery } from "./matchers/treeSitter.js"
 import { checkTsAstMatcher, TS_CAPTURES } from "./matchers/tsAst.js"
 import { makeTsView } from "./matchers/tsView.js"
@@ -29,9 +28,6 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
       case "regex":
         compileRegexPatterns([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
         return undefined
-      case "taint":
-        compileTaintRules(matcher)
-        return undefined
       case "jsonpath":
         compileJsonPath([{ rule: { id: "check" } as never, matcherIndex: 0, matcher }])
         return undefined
@@ -44,7 +40,7 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
     }
   } catch (e) {
     if (e instanceof WhereCompileError) return { path: ["where", e.index], message: e.message }
-    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : matcher.kind === "taint" ? "sources" : matcher.kind === "jsonpath" ? "given" : matcher.kind === "graph" ? "check" : "patterns"
+    const field = matcher.kind === "tree-sitter" ? "query" : matcher.kind === "ts-ast" ? "node" : matcher.kind === "jsonpath" ? "given" : matcher.kind === "graph" ? "check" : "patterns"
     return { path: [field], message: (e as Error).message }
   }
 }

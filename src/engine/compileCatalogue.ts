@@ -1,13 +1,12 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { CallMatcher, FlowMatcher } from "../domain/FlowRule.js"
-import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TaintMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
 import { compileModelRules, type CompiledModelRules } from "./matchers/flow.js"
 import { compileGraph, type CompiledGraph } from "./matchers/graph.js"
 import { compileJsonPath, type CompiledJsonPath } from "./matchers/jsonpath.js"
 import { compileRegex, type CompiledRegex } from "./matchers/regex.js"
 import { compileTreeSitter, type CompiledTreeSitter, type MatcherEntry } from "./matchers/treeSitter.js"
-import { compileTaint, type CompiledTaint } from "./matchers/taint/compileTaint.js"
 import { compileTsAst, type CompiledTsAst } from "./matchers/tsAst.js"
 
 /** Every matcher of the catalogue, grouped so each file kind runs one combined pass per matcher kind. */
@@ -16,8 +15,6 @@ export interface CompiledCatalogue {
   readonly treeSitter: { readonly python: CompiledTreeSitter; readonly go: CompiledTreeSitter }
   /** ts-ast matchers: `javascript` ones run on JS and TS (TypeScript is a superset), `typescript` on TS only */
   readonly tsAst: { readonly javascript: CompiledTsAst; readonly typescript: CompiledTsAst }
-  /** taint matchers per language (`javascript` ones also run on TypeScript) */
-  readonly taint: { readonly python: CompiledTaint; readonly go: CompiledTaint; readonly javascript: CompiledTaint; readonly typescript: CompiledTaint }
   /** flow and call rules over the semantic model, per language (`javascript` ones also run on TypeScript) */
   readonly modelRules: (language: "python" | "go" | "javascript" | "typescript") => CompiledModelRules
   /** JSONPath rules per structured target (json, yaml, or a builder) */
@@ -52,23 +49,40 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
     >
   const tsEntries = (targets: ReadonlyArray<string>) =>
     entries("ts-ast").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TsAstMatcher>>
-  const taintFor = (targets: ReadonlyArray<string>) =>
-    compileTaint(entries("taint").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<TaintMatcher>>)
+  // getters: a worker compiles a language's matchers when its first file of that language arrives,
+  // so start-up costs nothing per language and a Python-only scan never builds the TypeScript side
+  const once = <V>(compile: () => V): (() => V) => {
+    let value: V | undefined
+    let done = false
+    return () => {
+      if (!done) {
+        value = compile()
+        done = true
+      }
+      return value as V
+    }
+  }
+  const treeSitterPython = once(() => compileTreeSitter("python", entries("tree-sitter", "python") as Array<MatcherEntry<TreeSitterMatcher>>))
+  const treeSitterGo = once(() => compileTreeSitter("go", entries("tree-sitter", "go") as Array<MatcherEntry<TreeSitterMatcher>>))
+  const tsAstJavascript = once(() => compileTsAst(tsEntries(["javascript"])))
+  const tsAstTypescript = once(() => compileTsAst(tsEntries(["javascript", "typescript"])))
   return {
     catalogue,
     treeSitter: {
-      python: compileTreeSitter("python", entries("tree-sitter", "python") as Array<MatcherEntry<TreeSitterMatcher>>),
-      go: compileTreeSitter("go", entries("tree-sitter", "go") as Array<MatcherEntry<TreeSitterMatcher>>)
+      get python() {
+        return treeSitterPython()
+      },
+      get go() {
+        return treeSitterGo()
+      }
     },
     tsAst: {
-      javascript: compileTsAst(tsEntries(["javascript"])),
-      typescript: compileTsAst(tsEntries(["javascript", "typescript"]))
-    },
-    taint: {
-      python: taintFor(["python"]),
-      go: taintFor(["go"]),
-      javascript: taintFor(["javascript"]),
-      typescript: taintFor(["javascript", "typescript"])
+      get javascript() {
+        return tsAstJavascript()
+      },
+      get typescript() {
+        return tsAstTypescript()
+      }
     },
     modelRules: memo((language: "python" | "go" | "javascript" | "typescript") => {
       const targets = language === "typescript" ? ["javascript", "typescript"] : [language]
@@ -91,5 +105,20 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       compileRegex(entries("regex").filter((e) => e.matcher.target === "any" || e.matcher.target === kind) as Array<MatcherEntry<RegexMatcher>>)
     ),
     entries
+  }
+}
+
+/**
+ * Compiles what files of `kind` need, so the first such file's time budget is spent on the file and
+ * not on compiling queries (which a worker now does on first use, not at start).
+ */
+export const prepareFor = (compiled: CompiledCatalogue, kind: Target): void => {
+  compiled.regexFor(kind)
+  if (kind === "python" || kind === "go") {
+    void compiled.treeSitter[kind]
+    compiled.modelRules(kind)
+  } else if (kind === "javascript" || kind === "typescript") {
+    void compiled.tsAst[kind]
+    compiled.modelRules(kind)
   }
 }

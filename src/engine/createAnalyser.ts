@@ -1,13 +1,12 @@
-import { Either } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import { detectFrameworks, type Framework } from "../domain/frameworks.js"
 import { Deadline, DeadlineExceeded, SourceDoc } from "../languages/Source.js"
 import type { Analyser, FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
 import { analyseStructured } from "./analyseStructured.js"
-import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
-import { loadCatalogueSync } from "./loadCatalogue.js"
+import { type CompiledCatalogue, compileCatalogue, prepareFor } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
+import { workerCatalogue } from "./workerCatalogue.js"
 
 export interface AnalyserOptions {
   readonly rulesDir: string
@@ -74,14 +73,17 @@ const requireFrameworks = (compiled: CompiledCatalogue, text: string, matches: A
 export const makeAnalyser = (catalogue: Catalogue, perFileMs = DEFAULT_PER_FILE_MS): Analyser => {
   const compiled = compileCatalogue(catalogue)
   return {
-    analyse: (task, deadlineAt) => analyseFile(compiled, task, new Deadline(Math.min(deadlineAt, Date.now() + perFileMs)))
+    analyse: (task, deadlineAt) => {
+      prepareFor(compiled, task.kind)
+      return analyseFile(compiled, task, new Deadline(Math.min(deadlineAt, Date.now() + perFileMs)))
+    }
   }
 }
 
 
-/** Loads and compiles the catalogue (in a worker process, once), then analyses files against it. */
-export const createAnalyser = async (options: AnalyserOptions): Promise<Analyser> => {
-  const loaded = loadCatalogueSync({ rulesDir: options.rulesDir, complianceDir: options.complianceDir, checkMatchers: false })
-  if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
-  return makeAnalyser(loaded.right, options.perFileMs)
-}
+/**
+ * Loads the catalogue (in a worker process, once: from the build-time snapshot when it is current),
+ * then analyses files against it; matchers compile on first use per language.
+ */
+export const createAnalyser = async (options: AnalyserOptions): Promise<Analyser> =>
+  makeAnalyser(await workerCatalogue(options), options.perFileMs)

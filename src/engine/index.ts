@@ -6,12 +6,21 @@
 
 // Loading the rules: catalogue/ decodes, the engine compiles every matcher to check it.
 export { checkMatcher } from "./checkMatcher.js"
-export { type LoadOptions, loadCatalogueSync } from "./loadCatalogue.js"
+export { type LoadOptions, loadCatalogueForScan, loadCatalogueSync } from "./loadCatalogue.js"
 
 // Scanning: the service (in-process or a worker pool) and the shape of what it returns.
 export type { FileAnalysis, FileKind, FileTask } from "./Analyser.js"
 export type { RawMatch } from "./matchers/RawMatch.js"
-export { type AnalyseOptions, type Analysis, Scanner, type ScannerShape, WorkerUnavailable } from "./Scanner.js"
+export {
+  type AnalyseOptions,
+  type Analysis,
+  type FileOnDisk,
+  type ScanFile,
+  Scanner,
+  type ScannerShape,
+  WorkerUnavailable
+} from "./Scanner.js"
+export { defaultPoolSize } from "./pool/WorkerPool.js"
 export { CatalogueLive, loadCatalogue, ScannerLive, type ScannerOptions } from "./ScannerLive.js"
 
 // Finalising a scan: findings, counts, risk score, quick wins and the policy, in one step.
@@ -19,6 +28,8 @@ export { countBySeverity, finalizeScan, partialWarning, type ScanOutcome } from 
 
 // Findings built outside a scan (the CLI's remote mode builds them from the server's matches).
 export { buildFindings } from "./buildFindings.js"
+// Findings a client reports about uploaded files (an upload session's client findings).
+export { declaredLevels, findingFromClient } from "./clientFinding.js"
 export { type Classification, classify, isFixturePath, normalisePath } from "./classify.js"
 export { maskAll, maskSecret } from "./Mask.js"
 

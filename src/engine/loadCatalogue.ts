@@ -1,7 +1,9 @@
-import type { Either } from "effect"
+import { Either } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
 import { readCatalogueSync } from "../catalogue/load.js"
+import { defaultComplianceDir, defaultRulesDir } from "../catalogue/paths.js"
+import { readCatalogueSnapshot } from "../catalogue/snapshot.js"
 import { checkMatcher } from "./checkMatcher.js"
 
 export interface LoadOptions {
@@ -22,3 +24,16 @@ export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Cata
     complianceDir: options.complianceDir,
     ...(options.checkMatchers === false ? {} : { checkMatcher })
   })
+
+/**
+ * The catalogue for scanning: the build-time snapshot when it matches the files on disk (it is only
+ * written for a catalogue that passed every check, matchers included), else the full decode with
+ * every check, which reports each problem. `vigil rules test` always decodes.
+ */
+export const loadCatalogueForScan = (options: LoadOptions = {}): Either.Either<Catalogue, CatalogueLoadError> => {
+  const rulesDir = options.rulesDir ?? defaultRulesDir()
+  const complianceDir = options.complianceDir ?? defaultComplianceDir()
+  const snapshot = readCatalogueSnapshot(rulesDir, complianceDir)
+  if (snapshot._tag === "Loaded") return Either.right(snapshot.catalogue)
+  return loadCatalogueSync({ ...options, rulesDir, complianceDir })
+}

@@ -28,7 +28,7 @@ export type SecretScan =
 export type SecretScanner = (path: string, content: string, kind: FileKind) => SecretScan
 
 const hasCodeMatchers = (compiled: CompiledCatalogue): boolean =>
-  compiled.entries("tree-sitter").length + compiled.entries("ts-ast").length + compiled.entries("taint").length > 0
+  compiled.entries("tree-sitter").length + compiled.entries("ts-ast").length + compiled.entries("flow").length + compiled.entries("call").length > 0
 
 export const makeSecretScanner = (catalogue: Catalogue, perFileMs = DEFAULT_PER_FILE_MS): SecretScanner => {
   const rule = catalogue.resolve(CREDENTIAL_RULE)

@@ -1,6 +1,6 @@
 import { Either } from "effect"
 import type { FileEntry } from "../domain/Scan.js"
-import { OutputFormat, Policy } from "../domain/Vocabulary.js"
+import { DEFAULT_POLICY, OutputFormat, Policy } from "../domain/Vocabulary.js"
 import { describeLimit } from "./RequestBody.js"
 
 /**
@@ -83,7 +83,7 @@ export const validateScanRequest = (body: unknown, limits: ScanLimits): Either.E
   if (files.length > limits.maxFiles) {
     return Either.left(`files has ${files.length} entries; at most ${limits.maxFiles} are allowed per request.`)
   }
-  const policy = oneOf<Policy>("policy", body["policy"], POLICIES, "balanced")
+  const policy = oneOf<Policy>("policy", body["policy"], POLICIES, DEFAULT_POLICY)
   if (Either.isLeft(policy)) return Either.left(policy.left)
   const output = oneOf<OutputFormat>("output", body["output"], OUTPUTS, "summary")
   if (Either.isLeft(output)) return Either.left(output.left)
@@ -98,22 +98,5 @@ export const validateScanRequest = (body: unknown, limits: ScanLimits): Either.E
   return Either.right({ files: entries, policy: policy.right, output: output.right, agentName: agentName.right })
 }
 
-const directories = (path: string): ReadonlyArray<string> => {
-  const segments = path.replace(/\\/g, "/").split("/").filter((s) => s !== "" && s !== ".")
-  return segments.slice(0, -1)
-}
-
-/**
- * The agent a scan belongs to: the explicit agent_name, else the first directory shared by every
- * path (`support-bot/app.py` and `support-bot/tools/x.py` → `support-bot`), else `default`.
- */
-export const agentNameFor = (request: Pick<ValidScanRequest, "agentName" | "files">): string => {
-  if (request.agentName !== undefined) return request.agentName
-  let shared: string | undefined
-  for (const file of request.files) {
-    const first = directories(file.path)[0]
-    if (first === undefined || first === ".." || (shared !== undefined && first !== shared)) return "default"
-    shared = first
-  }
-  return shared ?? "default"
-}
+/** The agent a scan belongs to: the rule lives with the scan use case. */
+export { agentNameFor } from "../usecases/agentName.js"

@@ -1,4 +1,5 @@
 import { Either } from "effect"
+import type { EntryProblem } from "../usecases/SuppressionsService.js"
 import { UUID_PATTERN } from "../domain/ApiTenancy.js"
 import {
   FINDING_HASH_PATTERN,
@@ -14,10 +15,7 @@ import { type FindingFacts, normalisePath, type SuppressionScope } from "../engi
  * cannot give. `null` counts as absent; unknown fields are ignored.
  */
 
-export interface EntryProblem {
-  readonly code: "invalid_request" | "invalid_reason" | "invalid_pattern"
-  readonly error: string
-}
+export type { EntryProblem }
 
 export interface ValidSuppressionInput {
   readonly scope: SuppressionScope

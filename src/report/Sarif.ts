@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import * as posixPath from "node:path/posix"
 import type { LoadedRule } from "../catalogue/Catalogue.js"
-import type { Finding } from "../domain/Finding.js"
+import type { LocatedFinding, Finding } from "../domain/Finding.js"
 import type { Category, Severity } from "../domain/Vocabulary.js"
 
 /**
@@ -64,12 +64,20 @@ export interface SarifLocation {
   readonly logicalLocations?: ReadonlyArray<SarifLogicalLocation>
 }
 
+/** A related location: another place of the same finding (each node of a cycle), with its own message. */
+export interface SarifRelatedLocation {
+  readonly id: number
+  readonly physicalLocation: SarifPhysicalLocation
+  readonly message: SarifMessage
+}
+
 export interface SarifResult {
   readonly ruleId: string
   readonly ruleIndex: number
   readonly level: SarifLevel
   readonly message: SarifMessage
   readonly locations: ReadonlyArray<SarifLocation>
+  readonly relatedLocations?: ReadonlyArray<SarifRelatedLocation>
   readonly partialFingerprints: Readonly<Record<string, string>>
   readonly properties: {
     readonly confidence: number
@@ -366,8 +374,14 @@ function lastSegment(path: string): string | number | undefined {
   return last
 }
 
-const resultOf = (finding: Finding, ruleId: string, ruleIndex: number, title: string): SarifResult => {
+const resultOf = (finding: LocatedFinding, ruleId: string, ruleIndex: number, title: string): SarifResult => {
   const snippet = finding.code_snippet
+  const artifactLocation = { uri: relativeUri(finding.file), uriBaseId: SRCROOT }
+  const related = (finding.related_locations ?? []).map((r, i): SarifRelatedLocation => ({
+    id: i + 1,
+    physicalLocation: { artifactLocation, region: { startLine: Math.max(1, Math.trunc(r.line)), startColumn: Math.max(1, Math.trunc(r.column)) } },
+    message: { text: r.message }
+  }))
   return {
     ruleId,
     ruleIndex,
@@ -386,6 +400,7 @@ const resultOf = (finding: Finding, ruleId: string, ruleIndex: number, title: st
         ...(finding.json_path === undefined ? {} : { logicalLocations: [logicalLocationOf(finding.json_path)] })
       }
     ],
+    ...(related.length > 0 ? { relatedLocations: related } : {}),
     partialFingerprints: {
       [FINGERPRINT_KEY]: finding.finding_hash,
       primaryLocationLineHash: primaryLocationLineHash(finding.finding_hash)

@@ -6,6 +6,7 @@ import { Data, Effect, Layer, Redacted } from "effect"
 import pg from "pg"
 import type { StoreSettings } from "../config/AppConfig.js"
 import { type DataDirLocked, type DataDirUnusable, lockDataDir } from "./DataDirLock.js"
+import { checkpointWhenWalGrows, embeddedStartParams, initialiseInChild } from "./EmbeddedDatabase.js"
 import { migrations } from "./migrations/index.js"
 
 export class DatabaseUnavailable extends Data.TaggedError("DatabaseUnavailable")<{
@@ -50,14 +51,18 @@ const postgres = (url: Redacted.Redacted<string>) =>
 /**
  * PGlite in-process behind node-postgres, so both databases share one driver and its type parsing.
  * The pool must hold exactly one connection: with more, PGlite answered concurrent queries with empty
- * results (stack-notes §2.2).
+ * results (stack-notes §2.2). A new directory is initialised in a child process and PostgreSQL runs
+ * with settings sized for this workload (EmbeddedDatabase.ts).
  */
 const embedded = (dataDir: string) =>
   PgClient.layerFromPool({
     acquire: Effect.gen(function*() {
+      yield* initialiseInChild(dataDir).pipe(
+        Effect.mapError((cause) => new SqlError.SqlError({ cause, message: "cannot initialise the embedded database" }))
+      )
       const db = yield* Effect.acquireRelease(
         Effect.tryPromise({
-          try: () => PGlite.create({ dataDir }),
+          try: () => PGlite.create({ dataDir, startParams: embeddedStartParams() }),
           catch: (cause) => new SqlError.SqlError({ cause, message: "cannot open the embedded database" })
         }),
         (db) => Effect.promise(() => db.close()).pipe(Effect.ignore)
@@ -101,6 +106,9 @@ const migrate = Effect.gen(function*() {
 export const DatabaseLive = (
   settings: StoreSettings
 ): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient, DatabaseStartupError> => {
-  const client = settings.database._tag === "Postgres" ? postgres(settings.database.url) : embedded(settings.database.dataDir)
-  return Layer.effectDiscard(migrate).pipe(Layer.provideMerge(client))
+  if (settings.database._tag === "Postgres") {
+    return Layer.effectDiscard(migrate).pipe(Layer.provideMerge(postgres(settings.database.url)))
+  }
+  const checkpoints = Layer.scopedDiscard(Effect.forkScoped(checkpointWhenWalGrows))
+  return Layer.mergeAll(Layer.effectDiscard(migrate), checkpoints).pipe(Layer.provideMerge(embedded(settings.database.dataDir)))
 }

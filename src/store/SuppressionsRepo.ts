@@ -131,11 +131,13 @@ export class SuppressionsRepo extends Effect.Service<SuppressionsRepo>()("Vigil/
     const select = sql`
       SELECT s.id, s.pattern_id, s.agent_id, a.name AS agent_name, s.file_path, s.line_number, s.finding_hash,
              s.reason, s.justification, s.expires_at, ${stateExpr} AS state, s.created_at, s.updated_at, s.revoked_at,
-             c.id AS created_by_id, c.email AS created_by_email, c.name AS created_by_name,
-             r.id AS revoked_by_id, r.email AS revoked_by_email, r.name AS revoked_by_name
+             c.id AS created_by_id, c.email AS created_by_email, cn.name AS created_by_name,
+             r.id AS revoked_by_id, r.email AS revoked_by_email, rn.name AS revoked_by_name
       FROM suppressions s
       JOIN users c ON c.id = s.created_by
+      LEFT JOIN member_names cn ON cn.org_id = s.org_id AND cn.user_id = s.created_by
       LEFT JOIN users r ON r.id = s.revoked_by
+      LEFT JOIN member_names rn ON rn.org_id = s.org_id AND rn.user_id = s.revoked_by
       LEFT JOIN agents a ON a.id = s.agent_id`
 
     const whereFilter = (orgId: string, f: ListFilter) => {

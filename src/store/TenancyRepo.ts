@@ -32,7 +32,6 @@ const OrgRow = Schema.Struct({
 const UserRow = Schema.Struct({
   id: Schema.String,
   email: Schema.String,
-  name: Schema.NullOr(Schema.String),
   default_org_id: Schema.String
 })
 
@@ -91,10 +90,11 @@ export class TenancyRepo extends Effect.Service<TenancyRepo>()("Vigil/TenancyRep
     const sql = yield* SqlClient.SqlClient
 
     const keyInfoSelect = sql`
-      SELECT k.id, k.key_prefix, k.org_id, k.role, k.user_id, u.email, u.name AS user_name, k.created_at,
+      SELECT k.id, k.key_prefix, k.org_id, k.role, k.user_id, u.email, n.name AS user_name, k.created_at,
              k.created_by AS created_by_id, c.email AS created_by_email, k.last_used_at, k.revoked_at
       FROM api_keys k
       JOIN users u ON u.id = k.user_id
+      LEFT JOIN member_names n ON n.org_id = k.org_id AND n.user_id = k.user_id
       LEFT JOIN users c ON c.id = k.created_by`
 
     const findOrgQuery = SqlSchema.findOne({
@@ -115,16 +115,23 @@ export class TenancyRepo extends Effect.Service<TenancyRepo>()("Vigil/TenancyRep
             RETURNING id, slug, name, created_at`
     })
 
-    /** The user keeps the name and default organisation it was first created with. */
+    /** The user keeps the default organisation it was first created with. */
     const upsertUserQuery = SqlSchema.single({
-      Request: Schema.Struct({ id: Schema.String, email: Schema.String, name: Schema.NullOr(Schema.String), default_org_id: Schema.String }),
+      Request: Schema.Struct({ id: Schema.String, email: Schema.String, default_org_id: Schema.String }),
       Result: UserRow,
       execute: (user) =>
-        sql`INSERT INTO users (id, email, name, default_org_id)
-            VALUES (${user.id}, ${user.email}, ${user.name}, ${user.default_org_id})
-            ON CONFLICT (email) DO UPDATE SET name = COALESCE(users.name, EXCLUDED.name)
-            RETURNING id, email, name, default_org_id`
+        sql`INSERT INTO users (id, email, default_org_id)
+            VALUES (${user.id}, ${user.email}, ${user.default_org_id})
+            ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
+            RETURNING id, email, default_org_id`
     })
+
+    /** Within an organisation a member keeps the first name it was given there; other organisations never see it. */
+    const nameMember = (orgId: string, userId: string, name: string | null): Effect.Effect<void> =>
+      name === null
+        ? Effect.void
+        : sql`INSERT INTO member_names (org_id, user_id, name) VALUES (${orgId}, ${userId}, ${name})
+              ON CONFLICT (org_id, user_id) DO NOTHING`.pipe(Effect.asVoid, Effect.orDie)
 
     const keyOwnerQuery = SqlSchema.findOne({
       Request: Schema.String,
@@ -165,9 +172,12 @@ export class TenancyRepo extends Effect.Service<TenancyRepo>()("Vigil/TenancyRep
         }))
       )
 
-    const ensureUser = (input: { readonly email: string; readonly name: string | null; readonly defaultOrgId: string }) =>
-      upsertUserQuery({ id: randomUUID(), email: normaliseEmail(input.email), name: input.name, default_org_id: input.defaultOrgId })
-        .pipe(Effect.orDie)
+    /** The user of an e-mail (created with this organisation as its default), named in this organisation. */
+    const ensureMember = (input: { readonly email: string; readonly name: string | null; readonly orgId: string }) =>
+      upsertUserQuery({ id: randomUUID(), email: normaliseEmail(input.email), default_org_id: input.orgId }).pipe(
+        Effect.orDie,
+        Effect.tap((user) => nameMember(input.orgId, user.id, input.name))
+      )
 
     const insertKey = (input: {
       readonly orgId: string
@@ -217,7 +227,7 @@ export class TenancyRepo extends Effect.Service<TenancyRepo>()("Vigil/TenancyRep
               // a concurrent creator won the race: use its organisation
               Effect.catchTag("OrgSlugTaken", () => Effect.flatMap(findOrg(input.orgSlug), Effect.orDie))
             )
-          const user = yield* ensureUser({ email: input.email, name: input.userName, defaultOrgId: organisation.id })
+          const user = yield* ensureMember({ email: input.email, name: input.userName, orgId: organisation.id })
           const key = yield* insertKey({
             orgId: organisation.id,
             userId: user.id,
@@ -229,16 +239,24 @@ export class TenancyRepo extends Effect.Service<TenancyRepo>()("Vigil/TenancyRep
         })
       ).pipe(Effect.orDie)
 
-    /** A new organisation owned by an existing user, with an owner key for that user. */
+    /**
+     * A new organisation owned by an existing user, with an owner key for that user. The owner takes
+     * along the name it has in the organisation it acts from (its own name, so nothing crosses
+     * between organisations that the user does not carry itself).
+     */
     const createOrgWithOwner = (input: {
       readonly slug: string
       readonly name: string
       readonly ownerUserId: string
       readonly ownerEmail: string
+      readonly ownerOrgId: string
     }): Effect.Effect<{ readonly organisation: Organisation; readonly key: CreatedApiKey }, OrgSlugTaken> =>
       sql.withTransaction(
         Effect.gen(function*() {
           const organisation = yield* createOrg(input.slug, input.name)
+          yield* sql`INSERT INTO member_names (org_id, user_id, name)
+                     SELECT ${organisation.id}, user_id, name FROM member_names
+                     WHERE org_id = ${input.ownerOrgId} AND user_id = ${input.ownerUserId}`.pipe(Effect.orDie)
           const key = yield* insertKey({
             orgId: organisation.id,
             userId: input.ownerUserId,
@@ -260,7 +278,7 @@ export class TenancyRepo extends Effect.Service<TenancyRepo>()("Vigil/TenancyRep
     }): Effect.Effect<CreatedApiKey> =>
       sql.withTransaction(
         Effect.gen(function*() {
-          const user = yield* ensureUser({ email: input.email, name: input.userName, defaultOrgId: input.orgId })
+          const user = yield* ensureMember({ email: input.email, name: input.userName, orgId: input.orgId })
           return yield* insertKey({
             orgId: input.orgId,
             userId: user.id,

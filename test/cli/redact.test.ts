@@ -6,7 +6,7 @@ import { chunkFiles, ENVELOPE_BYTES, entryBytes } from "../../src/cli/remote/chu
 import { prepareUpload } from "../../src/cli/remote/prepareUpload.js"
 import { markerFor, originalColumn, redact, secretSpans } from "../../src/cli/remote/redact.js"
 import { backoffMs, parseRetryAfter } from "../../src/cli/remote/retryPolicy.js"
-import { walk } from "../../src/cli/walk.js"
+import { readContents, walk } from "../../src/cli/walk.js"
 import { loadCatalogueSync, makeSecretScanner, type RawMatch } from "../../src/engine/index.js"
 import { allSecrets, SECRETS, secretRepository } from "./support/fixtures.js"
 
@@ -69,7 +69,7 @@ describe("redaction", () => {
     if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
     const catalogue = loaded.right
     const root = secretRepository()
-    const prepared = prepareUpload(catalogue, walk(root, { maxFileBytes: 5_000_000 }).files, makeSecretScanner(catalogue))
+    const prepared = prepareUpload(catalogue, readContents(walk(root, { maxFileBytes: 5_000_000 }).files), makeSecretScanner(catalogue))
     const sent = JSON.stringify(prepared.uploads)
     for (const secret of allSecrets()) expect(sent).not.toContain(secret)
     for (const upload of prepared.uploads) {

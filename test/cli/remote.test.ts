@@ -77,6 +77,24 @@ const json = (run: CliResult): Result => {
 const scanRequests = (requests: ReadonlyArray<RecordedRequest>): Array<RecordedRequest> =>
   requests.filter((r) => r.method === "POST" && r.path === "/v1/scan")
 
+const opens = (requests: ReadonlyArray<RecordedRequest>): Array<RecordedRequest> =>
+  requests.filter((r) => r.method === "POST" && r.path === "/v1/scan-sessions")
+const chunkRequests = (requests: ReadonlyArray<RecordedRequest>): Array<RecordedRequest> =>
+  requests.filter((r) => r.method === "PUT" && /^\/v1\/scan-sessions\/[^/]+\/chunks\/[^/]+$/.test(r.path))
+const completions = (requests: ReadonlyArray<RecordedRequest>): Array<RecordedRequest> =>
+  requests.filter((r) => r.method === "POST" && /^\/v1\/scan-sessions\/[^/]+\/complete$/.test(r.path))
+const sentFindings = (body: string): Array<Record<string, unknown>> => (JSON.parse(body) as { findings?: Array<Record<string, unknown>> }).findings ?? []
+
+/** Runs `body` against a server without upload sessions (an older Vigil): the proxy answers them 404. */
+const withoutSessions = async <A>(body: () => Promise<A>): Promise<A> => {
+  proxy.blocked.push(/^\/v1\/scan-sessions/)
+  try {
+    return await body()
+  } finally {
+    proxy.blocked.length = 0
+  }
+}
+
 const sentFiles = (body: string): Array<{ path: string; content: string }> => (JSON.parse(body) as { files: Array<{ path: string; content: string }> }).files
 
 /** A port nothing listens on: bound by the OS, then released. */
@@ -103,11 +121,81 @@ describe("vigil scan --server", () => {
     local = json(run)
   }, 180_000)
 
-  it("never sends a secret, redacts with markers on the same lines, and merges to the local result", async () => {
+  it("never sends a secret, sends one upload session with the credential findings, and merges to the local result", async () => {
     const { run, requests } = await remote(["scan", repo, "--format", "json", "--fail-on", "critical", "--agent-name", "billing-bot"])
     // findings at CRITICAL: exit 1 (and not 2: the scan itself worked)
     expect(run.code, run.stderr).toBe(1)
     merged = json(run)
+
+    // no secret in any byte the server received, whatever the file: scanned, copied, ignored or fixture
+    expect(requests.length).toBeGreaterThan(0)
+    for (const r of requests) for (const secret of allSecrets()) expect(r.body).not.toContain(secret)
+
+    // one session: opened once, chunks under the limits the server announced (3 files, 20 KB), completed once
+    expect(scanRequests(requests)).toHaveLength(0)
+    expect(opens(requests).map((r) => r.status)).toEqual([201])
+    expect(JSON.parse(opens(requests)[0]!.body)).toMatchObject({ agent_name: "billing-bot", policy: "balanced" })
+    const chunks = chunkRequests(requests)
+    expect(chunks.length).toBeGreaterThanOrEqual(2)
+    for (const c of chunks) {
+      expect(c.status).toBe(200)
+      expect(sentFiles(c.body).length).toBeLessThanOrEqual(3)
+      expect(Buffer.byteLength(c.body)).toBeLessThanOrEqual(20_000)
+    }
+    expect(new Set(chunks.map((c) => c.path)).size).toBe(chunks.length)
+    expect(completions(requests).map((r) => r.status)).toEqual([200])
+    expect(run.stderr).toContain(`server scan ${merged.scan_id} for agent "billing-bot"`)
+    expect(merged.scan_ids).toBeUndefined()
+
+    const uploaded = chunks.flatMap((r) => sentFiles(r.body))
+    expect(uploaded.map((f) => f.path).sort()).toEqual(["agent/client.ts", "agent/config.py", "agent/keys.py", "agent/settings.yaml", "agent/workflow.json"])
+    for (const f of uploaded) {
+      expect(f.content.split("\n").length, f.path).toBe(readFileSync(join(repo, f.path), "utf8").split("\n").length)
+    }
+    const config = uploaded.find((f) => f.path === "agent/config.py")!.content.split("\n")
+    expect(config[2]).toBe('OPENAI_KEY = "[REDACTED-openai_api_key]"; answer = eval(input())')
+    expect(config[3]).toBe('client_secret = "[REDACTED-secret_assignment]"')
+
+    // the credential findings travel with the chunk of their file: location, hash and masked text only
+    const sent = chunks.flatMap((c) => {
+      const paths = new Set(sentFiles(c.body).map((f) => f.path))
+      const findings = sentFindings(c.body)
+      for (const f of findings) expect(paths.has(f["file"] as string)).toBe(true)
+      return findings
+    })
+    const localCredentials = local.findings.filter((f) => f.pattern_id === "hardcoded_credentials")
+    expect(sent.map((f) => `${String(f["file"])}:${String(f["line"])}:${String(f["column"])} ${String(f["finding_hash"])}`).sort())
+      .toEqual(localCredentials.map((f) => `${f.file}:${f.line}:${f.column} ${f.finding_hash}`).sort())
+    for (const f of sent) {
+      expect(f["finding_hash"]).toMatch(/^sha256:[0-9a-f]{64}$/)
+      expect(String(f["code_snippet"])).toMatch(/\*\*\*\*/)
+    }
+
+    // merged: the same findings, lines, columns and hashes as the embedded engine on the original files
+    expect(merged.findings.map(identity)).toEqual(local.findings.map(identity))
+    expect(merged.summary).toEqual(local.summary)
+    expect(merged.risk_score).toBe(local.risk_score)
+    expect(merged.files_scanned).toBe(local.files_scanned)
+    expect(merged.files_skipped).toBe(local.files_skipped)
+    expect(merged.quick_wins).toEqual(local.quick_wins)
+    expect(merged.agent_name).toBe("billing-bot")
+
+    // the server stored the credential findings with its own: the diff of the stored scan has them all
+    const diff = await fetch(`${server.baseUrl}/v1/scans/${merged.scan_id}/diff`, { headers: { authorization: `Bearer ${key}` } })
+    const stored = (await diff.json()) as { diff: { new_findings: Array<Finding>; summary: { total_new: number } } }
+    expect(stored.diff.summary.total_new).toBe(local.findings.length)
+    expect(stored.diff.new_findings.filter((f) => f.pattern_id === "hardcoded_credentials").map((f) => f.finding_hash).sort())
+      .toEqual(localCredentials.map((f) => f.finding_hash).sort())
+    for (const secret of allSecrets()) expect(JSON.stringify(stored)).not.toContain(secret)
+    for (const secret of allSecrets()) expect(run.stdout).not.toContain(secret)
+    expect(run.stderr).toMatch(/9 secrets redacted before upload/)
+  }, 300_000)
+
+  it("falls back to one POST /v1/scan per chunk against a server without upload sessions, merging locally", async () => {
+    const { run, requests } = await withoutSessions(() => remote(["scan", repo, "--format", "json", "--fail-on", "critical", "--agent-name", "billing-bot-fallback"]))
+    // findings at CRITICAL: exit 1 (and not 2: the scan itself worked)
+    expect(run.code, run.stderr).toBe(1)
+    const merged = json(run)
 
     // no secret in any byte the server received, whatever the file: scanned, copied, ignored or fixture
     expect(requests.length).toBeGreaterThan(0)
@@ -126,7 +214,7 @@ describe("vigil scan --server", () => {
     expect(config[3]).toBe('client_secret = "[REDACTED-secret_assignment]"')
     expect(uploaded.find((f) => f.path === "agent/settings.yaml")!.content).toContain('aws_access_key_id: "[REDACTED-aws_access_key_id]"')
     expect(uploaded.find((f) => f.path === "agent/workflow.json")!.content).toContain('"value": "[REDACTED-')
-    for (const s of scans.slice(1)) expect(JSON.parse(s.body)).toMatchObject({ agent_name: "billing-bot", policy: "balanced" })
+    for (const s of scans.slice(1)) expect(JSON.parse(s.body)).toMatchObject({ agent_name: "billing-bot-fallback", policy: "balanced" })
 
     // merged: the same findings, lines, columns and hashes as the embedded engine on the original files
     expect(merged.findings.map(identity)).toEqual(local.findings.map(identity))
@@ -135,7 +223,9 @@ describe("vigil scan --server", () => {
     expect(merged.files_scanned).toBe(local.files_scanned)
     expect(merged.files_skipped).toBe(local.files_skipped)
     expect(merged.quick_wins).toEqual(local.quick_wins)
-    expect(merged.agent_name).toBe("billing-bot")
+    expect(merged.agent_name).toBe("billing-bot-fallback")
+    expect(opens(requests).map((r) => r.status)).toEqual([404])
+    expect(run.stderr).toContain("the server has no upload sessions")
     expect(merged.scan_ids).toHaveLength(2)
     expect(merged.scan_id).toBe(merged.scan_ids![0])
 
@@ -187,8 +277,40 @@ describe("chunking", () => {
     expect(result.summary["total"]).toBe(result.findings.length)
   }
 
-  it("splits a request the server refuses as too large (413) and merges the parts", async () => {
+  it("gives one scan_id for a repository that needs several chunks", async () => {
     const { run, requests } = await remote(["scan", bulky, "--format", "json"])
+    expect(run.code, run.stderr).toBe(0)
+    const chunks = chunkRequests(requests)
+    expect(chunks.length).toBeGreaterThanOrEqual(2)
+    expect(chunks.map((c) => c.status).every((s) => s === 200)).toBe(true)
+    expect(completions(requests)).toHaveLength(1)
+    const result = json(run)
+    expectAllSix(result)
+    expect(result.scan_ids).toBeUndefined()
+    // one stored scan holds every chunk's findings
+    const diff = await fetch(`${server.baseUrl}/v1/scans/${result.scan_id}/diff`, { headers: { authorization: `Bearer ${key}` } })
+    const body = (await diff.json()) as { diff: { head_scan_id: string; new_findings: Array<Finding>; unchanged_findings: Array<Finding> } }
+    expect(body.diff.head_scan_id).toBe(result.scan_id)
+    expect([...body.diff.new_findings, ...body.diff.unchanged_findings].filter((f) => f.pattern_id === "exec_eval")).toHaveLength(6)
+  }, 300_000)
+
+  it("does not count a retried chunk twice", async () => {
+    // the server receives the first chunk, but the CLI sees a 503 and sends it again
+    proxy.faults.push({ path: /\/chunks\//, afterForwarding: true, status: 503, headers: { "retry-after": "1" } })
+    const { run, requests } = await remote(["scan", bulky, "--format", "json"])
+    expect(run.code, run.stderr).toBe(0)
+    const chunks = chunkRequests(requests)
+    expect(chunks[0]!.status).toBe(503)
+    expect(chunks[1]!.path).toBe(chunks[0]!.path)
+    expect(chunks[1]!.body).toBe(chunks[0]!.body)
+    expect(chunks[1]!.status).toBe(200)
+    const result = json(run)
+    expectAllSix(result)
+    expect(result.findings.filter((f) => f.pattern_id === "exec_eval")).toHaveLength(6)
+  }, 300_000)
+
+  it("splits a request the server refuses as too large (413) and merges the parts", async () => {
+    const { run, requests } = await withoutSessions(() => remote(["scan", bulky, "--format", "json"]))
     expect(run.code, run.stderr).toBe(0)
     const scans = scanRequests(requests)
     expect(scans[0]!.status).toBe(413)
@@ -201,15 +323,20 @@ describe("chunking", () => {
   it("respects --max-files and --max-request-mb without being refused", async () => {
     const { run, requests } = await remote(["scan", bulky, "--format", "json", "--max-files", "2", "--max-request-mb", "0.012"])
     expect(run.code, run.stderr).toBe(0)
-    const scans = scanRequests(requests)
-    expect(scans.map((r) => r.status)).toEqual([200, 200, 200])
-    for (const r of scans) {
+    const chunks = chunkRequests(requests)
+    expect(chunks.map((r) => r.status)).toEqual([200, 200, 200])
+    for (const r of chunks) {
       expect(sentFiles(r.body).length).toBeLessThanOrEqual(2)
       expect(Buffer.byteLength(r.body)).toBeLessThanOrEqual(12_000)
     }
     const result = json(run)
     expectAllSix(result)
-    expect(result.scan_ids).toHaveLength(3)
+    expect(result.scan_ids).toBeUndefined()
+
+    const fallback = await withoutSessions(() => remote(["scan", bulky, "--format", "json", "--max-files", "2", "--max-request-mb", "0.012"]))
+    expect(fallback.run.code, fallback.run.stderr).toBe(0)
+    expect(scanRequests(fallback.requests).map((r) => r.status)).toEqual([200, 200, 200])
+    expect(json(fallback.run).scan_ids).toHaveLength(3)
   }, 300_000)
 })
 
@@ -221,7 +348,7 @@ describe("retries and exit codes", () => {
     const started = Date.now()
     const { run, requests } = await remote(["scan", tiny, "--format", "json"])
     expect(run.code, run.stderr).toBe(0)
-    const scans = scanRequests(requests)
+    const scans = opens(requests).map((r) => ({ ...r, status: r.status === 201 ? 200 : r.status }))
     expect(scans.map((r) => r.status)).toEqual([429, 503, 200])
     expect(scans[1]!.at - scans[0]!.at).toBeGreaterThanOrEqual(950)
     expect(scans[2]!.at - scans[1]!.at).toBeGreaterThanOrEqual(950)
@@ -236,7 +363,7 @@ describe("retries and exit codes", () => {
     proxy.faults.push({ status: 503, headers: { "retry-after": "1" } }, { status: 503, headers: { "retry-after": "1" } })
     const { run, requests } = await remote(["scan", tiny, "--retries", "1"])
     expect(run.code).toBe(2)
-    expect(scanRequests(requests)).toHaveLength(2)
+    expect(opens(requests)).toHaveLength(2)
     expect(run.stderr).toMatch(/503 \(worker_unavailable: .*still busy after 1 retries/)
   }, 300_000)
 
@@ -277,14 +404,15 @@ describe("vigil diff and vigil suppress", () => {
 
   it("shows what a scan changed against the previous one, failing only on new findings", async () => {
     first = (await scanId()).scan_id
-    writeFileSync(join(agent, "tool.py"), "import os\n\ndef shell(cmd):\n    return eval(cmd)\n")
+    // a tool: the model writes `cmd`, so the flow is proven and the finding CRITICAL
+    writeFileSync(join(agent, "tool.py"), "from langchain_core.tools import tool\n\n\n@tool\ndef shell(cmd: str) -> str:\n    return eval(cmd)\n")
     second = (await scanId()).scan_id
 
     const table = await remote(["diff", second, "--fail-on", "high"])
     expect(table.run.code, table.run.stderr).toBe(1)
     expect(table.run.stdout).toMatch(new RegExp(`^REGRESSION: scan ${second} of agent "diff-bot" against scan ${first}`))
     expect(table.run.stdout).toMatch(/1 new \(1 critical\), 0 fixed, 1 unchanged/)
-    expect(table.run.stdout).toMatch(/CRITICAL\s+tool\.py:4:\d+\s+exec_eval/)
+    expect(table.run.stdout).toMatch(/CRITICAL\s+tool\.py:6:\d+\s+exec_eval/)
     expect(table.requests.map((r) => r.path)).toEqual([`/v1/scans/${second}/diff`])
 
     const asJson = await remote(["diff", second, "--base", first, "--format", "json"])

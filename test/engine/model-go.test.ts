@@ -38,6 +38,7 @@ describe("Go model: imports and canonical names", () => {
       `"github.com/sashabaranov/go-openai"`,
       `"github.com/go-redis/redis/v9"`,
       `"gopkg.in/yaml.v3"`,
+      `"github.com/anthropics/anthropic-sdk-go"`,
       `_ "github.com/lib/pq"`,
       `. "fmt"`
     ], ""))
@@ -46,7 +47,8 @@ describe("Go model: imports and canonical names", () => {
       ["sq", "github.com/Masterminds/squirrel"],
       ["openai", "github.com/sashabaranov/go-openai"],
       ["redis", "github.com/go-redis/redis/v9"],
-      ["yaml", "gopkg.in/yaml.v3"]
+      ["yaml", "gopkg.in/yaml.v3"],
+      ["anthropic", "github.com/anthropics/anthropic-sdk-go"]
     ])
   })
 
@@ -221,6 +223,12 @@ func c(limit int) {
     expect(assigned(body, "xs")).toEqual([{ k: "container", entries: [{ value: { k: "lit", value: "a" } }, { value: { k: "lit", value: "b" } }] }])
   })
 
+  it("models the first 64 entries of a large literal table", () => {
+    const m = model(go([], `var table = []int{${Array.from({ length: 100 }, (_, i) => i).join(", ")}}`))
+    const table = m.constants.get("table")
+    expect(table?.k === "container" ? table.entries.length : -1).toBe(64)
+  })
+
   it("records package constants, including iota groups, and module statements", () => {
     const m = model(go([`"os"`], `
 const Base = "/srv/data"
@@ -355,6 +363,73 @@ func h(w http.ResponseWriter, name, other string) {
 	}
 }`)
     expect(guards(fnNamed(model(code), "h").body).map((g) => [g.kind, g.name])).toEqual([["validated", "name"]])
+  })
+})
+
+describe("Go model: more guard shapes", () => {
+  it("`x != a && x != b` before an exit and an exiting switch default are allow-lists; EqualFold with a literal too", () => {
+    const code = go([`"os/exec"`, `"strings"`], `
+func run(a, b, c, d string) {
+	if a != "ls" && a != "pwd" {
+		return
+	}
+	switch b {
+	case "json", "yaml":
+	default:
+		return
+	}
+	if !strings.EqualFold(c, "status") {
+		return
+	}
+	if d != "x" && c != "y" {
+		return
+	}
+	exec.Command(a, b, c, d)
+}`)
+    const found = guards(fnNamed(model(code), "run").body)
+    // b: inside its literal case, and after the switch because the default exits
+    expect(found.map((g) => [g.kind, g.name])).toEqual([["allowlist", "a"], ["allowlist", "b"], ["allowlist", "b"], ["allowlist", "c"]])
+    const caseAt = code.indexOf("case \"json\"")
+    expect(found[1]!.scope).toEqual({ start: caseAt, end: code.indexOf("\n", caseAt) })
+    const switchEnd = code.indexOf("\t}", code.indexOf("switch b")) + 2
+    expect(found[2]!.scope).toEqual({ start: switchEnd, end: code.lastIndexOf("}") })
+  })
+
+  it("a variable made by new(T) holds a T", () => {
+    const m = model(go([`"net/http"`], `
+func get(u string) {
+	c := new(http.Client)
+	c.Get(u)
+}`))
+    expect(callees(m)).toContain("net/http.Client.Get")
+  })
+})
+
+describe("Go model: interest", () => {
+  it("walks only functions that mention a needed name, and the functions that call them; headers are kept", () => {
+    const code = go([`"fmt"`, `"net/http"`, `"os/exec"`], `
+func helper(cmd string) {
+	exec.Command(cmd).Run()
+}
+func handler(w http.ResponseWriter, r *http.Request) {
+	helper(r.FormValue("c"))
+}
+func unrelated(n int) {
+	fmt.Println(n)
+}
+func quote(s string) string {
+	return s
+}
+func run(cmd string) {
+	exec.Command(quote(cmd))
+}`)
+    const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, (start, end) => code.slice(start, end).includes("exec."))
+    // helper and run are of interest; handler calls helper, and run calls quote: both are walked too
+    expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "quote", "os/exec.Command", "net/http.Request.FormValue", "helper"])
+    // as in python.ts, a skipped function keeps its name and spans; its parameters are filled with its body
+    expect(m.functions.map((f) => [f.name, f.params])).toEqual([["helper", ["cmd"]], ["handler", ["w", "r"]], ["unrelated", []], ["quote", ["s"]], ["run", ["cmd"]]])
+    expect(fnNamed(m, "quote").body).toEqual([expect.objectContaining({ k: "return", value: { k: "name", name: "s" } })])
+    expect(fnNamed(m, "unrelated").body).toEqual([])
   })
 })
 

@@ -4,9 +4,9 @@ import { scriptModel } from "../../src/engine/model/script.js"
 import { Deadline } from "../../src/languages/Source.js"
 import { parseScript } from "../../src/languages/typescript.js"
 
-const modelOf = (code: string, path = "agent.ts"): SemanticModel => {
+const modelOf = (code: string, path = "agent.ts", interest?: (start: number, end: number) => boolean): SemanticModel => {
   const language = /\.[cm]?jsx?$/.test(path) ? "javascript" : "typescript"
-  return scriptModel(parseScript(path, code, language, Deadline.never()), language)
+  return scriptModel(parseScript(path, code, language, Deadline.never()), language, interest)
 }
 
 const imports = (m: SemanticModel): Record<string, string> => Object.fromEntries(m.imports.map((i) => [i.local, i.canonical]))
@@ -372,6 +372,25 @@ describe("scriptModel: guards", () => {
       }
     `)
     expect(guards(fnNamed(m, "f").info.body).map((x) => [x.kind, x.name])).toEqual([["allowlist", "kind"]])
+  })
+})
+
+describe("scriptModel: interest", () => {
+  it("models only the functions that mention a name some rule needs, and the functions that call them", () => {
+    const code = `
+      function unrelated(a) { return log(a) }
+      function runs({ cmd }) { return exec(cmd) }
+      const caller = (x) => runs({ cmd: x })
+      const callersCaller = (y) => caller(y)
+      main()
+    `
+    const m = modelOf(code, "a.js", (start, end) => code.slice(start, end).includes("exec"))
+    expect(fnNamed(m, "unrelated").info.params).toEqual(["a"])
+    expect(fnNamed(m, "unrelated").info.body).toEqual([])
+    expect(fnNamed(m, "runs").info.body.map((s) => s.k)).toEqual(["assign", "return"])
+    expect(fnNamed(m, "caller").info.body.map((s) => s.k)).toEqual(["return"])
+    expect(fnNamed(m, "callersCaller").info.body.map((s) => s.k)).toEqual(["return"])
+    expect(callees(m).sort()).toEqual(["caller", "exec", "main", "runs"])
   })
 })
 

@@ -7,9 +7,9 @@ import { expectError, expectFinding, UUID } from "../support/shapes.js"
 /** GET /v1/scans/{id}/diff against a real server process, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. */
 
 // Realistic vulnerable code the shipped rules flag (balanced policy): CRITICAL, HIGH, MEDIUM.
-const HEADER = "import random\nimport string\n\nALPHABET = string.ascii_letters + string.digits\n"
-const EVAL = "def handle(user_input):\n    return eval(user_input)\n"
-const EVAL_REFORMATTED = "def handle(user_input):\n    return eval(  user_input  )\n"
+const HEADER = "import random\nimport string\n\nfrom flask import request\n\nALPHABET = string.ascii_letters + string.digits\n"
+const EVAL = "def handle():\n    return eval(request.args[\"expr\"])\n"
+const EVAL_REFORMATTED = "def handle():\n    return eval(  request.args[\"expr\"]  )\n"
 const SQL = "def lookup(cursor, name):\n    cursor.execute(f\"SELECT * FROM users WHERE name = '{name}'\")\n    return cursor.fetchall()\n"
 const RANDOM = "def make_key(user_id):\n    api_key = \"sk-\" + \"\".join(random.choices(ALPHABET, k=32))\n    return api_key\n"
 const RANDOM_CHANGED = "def make_key(user_id):\n    api_key = \"sk-\" + \"\".join(random.choices(ALPHABET, k=40))\n    return api_key\n"

@@ -120,7 +120,7 @@ describe("start-up checks", () => {
     expect(help.code).toBe(0)
     for (const name of [
       "PORT", "HOST", "DATABASE_URL", "VIGIL_DATA_DIR", "VIGIL_WORKERS", "VIGIL_SCAN_BUDGET", "VIGIL_MAX_BODY_MB",
-      "VIGIL_MAX_FILE_MB", "VIGIL_MAX_FILES", "VIGIL_RATE_LIMIT", "LOG_LEVEL"
+      "VIGIL_MAX_FILE_MB", "VIGIL_MAX_FILES", "VIGIL_RATE_LIMIT", "VIGIL_SESSION_TTL", "VIGIL_MAX_SESSION_MB", "LOG_LEVEL"
     ]) {
       expect(help.stdout).toMatch(new RegExp(`${name}\\s.*\\(default: [^)]+\\)`))
     }

@@ -1,5 +1,6 @@
 import { Effect, Exit, Fiber, Option, Scope } from "effect"
 import { describe, expect, it } from "vitest"
+import type { DiskTask } from "../../src/engine/RunTask.js"
 import { WorkerUnavailable } from "../../src/engine/Scanner.js"
 import { makeWorkerPool, isNotAnalysed, WORKER_CRASHED_ON_FILE } from "../../src/engine/pool/WorkerPool.js"
 import { awaitCondition, awaitReady, FAKE_WORKER, isAlive, task, tasks, withPool } from "./helpers.js"
@@ -19,6 +20,36 @@ describe("WorkerPool", () => {
     const seen: Array<number> = []
     await withPool({ batchMaxFiles: 4 }, (pool) => pool.run(tasks(10), inSeconds(10), (n) => seen.push(n)))
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+
+  it("analyses files read from disk (an unreadable one fails alone) and hands each result to the sink with its text", async () => {
+    const reads: Array<string> = []
+    const onDisk = (name: string, content: string | Error): DiskTask => ({
+      path: name,
+      kind: "python",
+      bytes: 10,
+      read: () => {
+        reads.push(name)
+        if (content instanceof Error) throw Object.assign(content, { code: "ENOENT" })
+        return content
+      }
+    })
+    const input = [onDisk("a.py", "ok"), onDisk("gone.py", new Error("vanished")), onDisk("b.py", "sleep:5")]
+    const received: Array<[number, string, string]> = []
+    const results = await withPool({ batchMaxFiles: 1 }, (pool) =>
+      pool.run(input, inSeconds(10), undefined, (index, result, content) => received.push([index, result.path, content]))
+    )
+    expect(reads.sort()).toEqual(["a.py", "b.py", "gone.py"])
+    expect(results.map((r) => [r.path, r.status, r.reason])).toEqual([
+      ["a.py", "analysed", undefined],
+      ["gone.py", "failed", "unreadable (ENOENT)"],
+      ["b.py", "analysed", undefined]
+    ])
+    expect(received.sort()).toEqual([
+      [0, "a.py", "ok"],
+      [1, "gone.py", ""],
+      [2, "b.py", "sleep:5"]
+    ])
   })
 
   it("answers an empty run at once", async () => {

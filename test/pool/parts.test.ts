@@ -1,26 +1,35 @@
 import { describe, expect, it, vi } from "vitest"
 import type { Analyser } from "../../src/engine/Analyser.js"
 import { analyseBatch, MemoryHygiene } from "../../src/engine/pool/analyseBatch.js"
-import { splitIntoBatches } from "../../src/engine/pool/batches.js"
+import { planBatches } from "../../src/engine/pool/batches.js"
 import { FairQueue } from "../../src/engine/pool/FairQueue.js"
 import { crashedOnFile, isNotAnalysed, notAnalysed } from "../../src/engine/pool/outcomes.js"
 import { parseChildMessage, parseParentMessage, sendableDeadline } from "../../src/engine/pool/protocol.js"
 import { task, tasks } from "./helpers.js"
 
-describe("splitIntoBatches", () => {
-  it("cuts by file count and keeps input order", () => {
-    const batches = splitIntoBatches(tasks(70), { maxFiles: 32, maxBytes: 1e9 })
+describe("planBatches", () => {
+  it("cuts by file count, and covers every file exactly once", () => {
+    const batches = planBatches(Array.from({ length: 70 }, () => 10), 1, { maxFiles: 32, maxBytes: 1e9 })
     expect(batches.map((b) => b.length)).toEqual([32, 32, 6])
-    expect(batches.flat()).toEqual(Array.from({ length: 70 }, (_, i) => i))
+    expect(batches.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 70 }, (_, i) => i))
   })
 
-  it("cuts by size, and gives an oversized file a batch of its own", () => {
-    const input = [task("a", "x".repeat(40)), task("b", "x".repeat(40)), task("huge", "x".repeat(500)), task("c", "x")]
-    expect(splitIntoBatches(input, { maxFiles: 32, maxBytes: 100 })).toEqual([[0, 1], [2], [3]])
+  it("starts with files larger than a batch, largest first and each alone; the rest keep their order", () => {
+    const sizes = [40_000, 40_000, 500_000, 10, 300_000]
+    // target: 880,010 bytes / 12 ≈ 73 KB per batch
+    expect(planBatches(sizes, 1, { maxFiles: 32, maxBytes: 100_000 })).toEqual([[2], [4], [0], [1, 3]])
+  })
+
+  it("cuts a scan into more batches for more workers, so each worker gets a share", () => {
+    const sizes = Array.from({ length: 400 }, () => 4_000)
+    const one = planBatches(sizes, 1)
+    const two = planBatches(sizes, 2)
+    expect(two.length).toBeGreaterThan(one.length)
+    expect(two.length).toBeGreaterThanOrEqual(2 * 12)
   })
 
   it("never produces an empty batch", () => {
-    expect(splitIntoBatches([], { maxFiles: 32, maxBytes: 100 })).toEqual([])
+    expect(planBatches([], 2)).toEqual([])
   })
 })
 
@@ -112,12 +121,20 @@ describe("analyseBatch (child side)", () => {
     expect(analyse).not.toHaveBeenCalled()
   })
 
-  it("collects garbage every N files and by source volume", async () => {
+  it("collects garbage only above the RSS floor, and again only after RSS grew by a step", async () => {
     const collect = vi.fn()
-    const memory = new MemoryHygiene(10, 1_000, collect)
-    await analyseBatch(analyser, tasks(25), Date.now() + 10_000, () => {}, memory)
+    let rss = 100
+    const memory = new MemoryHygiene(200, 50, collect, () => rss)
+    await analyseBatch(analyser, tasks(5), Date.now() + 10_000, () => {}, memory)
+    expect(collect).not.toHaveBeenCalled()
+    rss = 210
+    await analyseBatch(analyser, tasks(5), Date.now() + 10_000, () => {}, memory)
+    expect(collect).toHaveBeenCalledTimes(1)
+    rss = 255
+    await analyseBatch(analyser, tasks(5), Date.now() + 10_000, () => {}, memory)
+    expect(collect).toHaveBeenCalledTimes(1)
+    rss = 261
+    await analyseBatch(analyser, [task("a")], Date.now() + 10_000, () => {}, memory)
     expect(collect).toHaveBeenCalledTimes(2)
-    await analyseBatch(analyser, [task("big", "x".repeat(1_000))], Date.now() + 10_000, () => {}, memory)
-    expect(collect).toHaveBeenCalledTimes(3)
   })
 })

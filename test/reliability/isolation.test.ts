@@ -31,6 +31,9 @@ type Role = "owner" | "admin" | "member"
 type Relation = Role | "x-owner" | "x-admin" | "x-member" | "unauth"
 const RELATIONS: ReadonlyArray<Relation> = ["owner", "admin", "member", "x-owner", "x-admin", "x-member", "unauth"]
 
+/** what each organisation calls the user who holds keys in both */
+const DUAL_NAME = { A: `Dual named by A ${randomBytes(4).toString("hex")}`, B: `Dual named by B ${randomBytes(4).toString("hex")}` } as const
+
 type Expect = readonly [status: number, code?: string] | null
 const OK: Expect = [200]
 const CREATED: Expect = [201]
@@ -199,9 +202,12 @@ describe.each(BACKENDS)("isolation between organisations on %s", (backend) => {
     }
     const a = await roleKeys(A)
     const b = await roleKeys(B)
-    // one person, admin in A and member in B: each key acts only in its own organisation
-    const dualA = await issue(A, "dual@iso.example", "admin")
-    const dualB = await issue(B, "dual@iso.example", "member")
+    // one person, admin in A and member in B: each key acts only in its own organisation, and each
+    // organisation's name for the person is its own (an identifier no answer to the other may carry)
+    const dualA = await issue(A, "dual@iso.example", "admin", DUAL_NAME.A)
+    const dualB = await issue(B, "dual@iso.example", "member", DUAL_NAME.B)
+    A.ids.add(DUAL_NAME.A)
+    B.ids.add(DUAL_NAME.B)
     const who = (label: string, org: Org | undefined, role: Role | undefined, email: string | undefined, keyId: string | undefined, key: string): Caller =>
       ({ label, org, role, email, keyId, headers: bearer(key) })
     callers = [
@@ -608,6 +614,46 @@ describe.each(BACKENDS)("isolation between organisations on %s", (backend) => {
     )
     expect(failures).toEqual([])
   }, 900_000)
+
+  it("keeps display names inside their organisation", async () => {
+    type KeyList = { keys: Array<{ user: { email: string; name: string | null } }> }
+    /** the names the organisation's key list shows for a person (one per key; the matrix added keys) */
+    const namesIn = async (org: Org, email: string) => [
+      ...new Set(((await ok(as(org.owner, "GET", `/v1/orgs/${org.id}/keys`))) as KeyList).keys.filter((k) => k.user.email === email).map((k) => k.user.name))
+    ]
+    // set up in beforeAll: A named the shared user first, then B gave its own name
+    expect(await namesIn(A, "dual@iso.example")).toEqual([DUAL_NAME.A])
+    expect(await namesIn(B, "dual@iso.example")).toEqual([DUAL_NAME.B])
+
+    // a name given in A is not visible in B, where the same person was issued a key without one,
+    // and B naming the person later neither shows in A nor overwrites A's name
+    const email = `${fresh("named")}@iso.example`
+    const keyA = await issue(A, email, "admin", "Named by A")
+    const keyB = await issue(B, email, "admin")
+    expect(keyB.user_id).toBe(keyA.user_id)
+    expect(await namesIn(B, email)).toEqual([null])
+    await issue(B, email, "member", "Named by B")
+    expect(await namesIn(A, email)).toEqual(["Named by A"])
+    // the name belongs to the person within the organisation, so both of B's keys show it now
+    expect(await namesIn(B, email)).toEqual(["Named by B"])
+
+    // suppressions show the creator and revoker under the name of the suppression's organisation
+    const supA = await suppress(A, keyA.key)
+    const supB = await suppress(B, keyB.key)
+    const shown = async (org: Org, id: string) =>
+      (await ok(as(org.owner, "GET", sup(org, `/${id}`)))) as { created_by: { name: string | null } }
+    expect((await shown(A, supA)).created_by.name).toBe("Named by A")
+    expect((await shown(B, supB)).created_by.name).toBe("Named by B")
+    await ok(as(keyB.key, "DELETE", sup(B, `/${supB}`)))
+    const revoked = (await ok(as(B.owner, "GET", sup(B, `/${supB}`)))) as { revoked_by: { name: string | null } }
+    expect(revoked.revoked_by.name).toBe("Named by B")
+    const keysB = JSON.stringify(await ok(as(B.owner, "GET", `/v1/orgs/${B.id}/keys?include_revoked=true`)))
+    const suppressionsB = JSON.stringify(await ok(as(B.owner, "GET", sup(B, "?include_revoked=true"))))
+    for (const text of [keysB, suppressionsB]) {
+      expect(text).not.toContain("Named by A")
+      expect(text).not.toContain(DUAL_NAME.A)
+    }
+  }, 240_000)
 
   it("keeps agents, diff baselines and the effect of suppressions inside their organisation", async () => {
     const before = counts.requests

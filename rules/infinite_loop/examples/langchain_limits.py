@@ -25,20 +25,20 @@ def run_graph(llm, tools, question):
 
 
 def crew_members(llm):
+    # ruleid: infinite_loop[high_cap]
     researcher = Agent(
         role="Researcher",
         goal="Find sources",
         backstory="Thorough",
         llm=llm,
-        # ruleid: infinite_loop
         max_iter=100,
     )
+    # ok: infinite_loop
     writer = Agent(
         role="Writer",
         goal="Write the report",
         backstory="Concise",
         llm=llm,
-        # ok: infinite_loop
         max_iter=8,
     )
     return researcher, writer

@@ -22,7 +22,7 @@ export interface Connection {
 }
 
 export interface ApiCall {
-  readonly method: "GET" | "POST" | "DELETE"
+  readonly method: "GET" | "POST" | "PUT" | "DELETE"
   readonly path: string
   readonly query?: Readonly<Record<string, string | undefined>>
   /** serialised JSON body (serialise once: it may be 100 MB) */

@@ -22,15 +22,22 @@ export interface Chunking {
   readonly oversized: ReadonlyArray<FileEntry>
 }
 
-/** Greedy, in the given order, so results come back in file order. */
-export const chunkFiles = (files: ReadonlyArray<FileEntry>, limits: RequestLimits): Chunking => {
+/**
+ * Greedy, in the given order, so results come back in file order. `extraBytes` is what else a file
+ * brings into the body (an upload session's chunk carries the client findings of its files).
+ */
+export const chunkFiles = (
+  files: ReadonlyArray<FileEntry>,
+  limits: RequestLimits,
+  extraBytes: (file: FileEntry) => number = () => 0
+): Chunking => {
   const budget = limits.maxBodyBytes - ENVELOPE_BYTES
   const chunks: Array<Array<FileEntry>> = []
   const oversized: Array<FileEntry> = []
   let current: Array<FileEntry> = []
   let size = 0
   for (const file of files) {
-    const bytes = entryBytes(file)
+    const bytes = entryBytes(file) + extraBytes(file)
     if (bytes > budget) {
       oversized.push(file)
       continue

@@ -19,8 +19,10 @@ export interface RawMatch {
   readonly jsonPath?: string
   /** a credential value found at this location: masked everywhere it could appear */
   readonly secret?: string
-  /** per-finding adjustments, e.g. a proven taint flow raises confidence and tier */
+  /** per-finding adjustments, e.g. a proven data flow raises confidence and tier */
   readonly confidence?: number
   readonly riskTier?: RiskTier
   readonly severity?: Severity
+  /** other places that belong to the finding (every node of a cycle), shown as SARIF related locations */
+  readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>
 }

@@ -27,9 +27,11 @@ export interface CompiledModelRules {
   readonly active: boolean
   /** literal names a file must mention for any rule to apply (prefilter) */
   readonly literals: ReadonlyArray<string>
-  readonly run: (model: SemanticModel) => Array<RawMatch>
+  /** `text` is the file's text: a finding's matched text (and so its identity) is the whole call */
+  readonly run: (model: SemanticModel, text: string) => Array<RawMatch>
 }
 
+const PROVEN_CONFIDENCE = 0.9
 const SEVERITY_BELOW: Record<Severity, Severity> = { CRITICAL: "HIGH", HIGH: "MEDIUM", MEDIUM: "LOW", LOW: "LOW" }
 
 export const compileModelRules = (
@@ -54,7 +56,17 @@ export const compileModelRules = (
         })
   }
   const structural = new NameIndex<CallEntry>()
-  for (const entry of calls) for (const callee of entry.matcher.callee) structural.add(callee, entry)
+  const anyCall: Array<CallEntry> = []
+  const keywords = new Set<string>()
+  for (const entry of calls)
+    for (const callee of entry.matcher.callee) {
+      if (callee !== "*") structural.add(callee, entry)
+      else {
+        // any call: the keywords it checks are what a file must mention
+        anyCall.push(entry)
+        for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
+      }
+    }
   // a rule's own extra sources join the shared framework models of its language
   const extra = flows.flatMap((e) => e.matcher.sources ?? [])
   const framework = compileFrameworks([
@@ -62,18 +74,18 @@ export const compileModelRules = (
     ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
   ])
 
-  const run = (model: SemanticModel): Array<RawMatch> => {
+  const run = (model: SemanticModel, text: string): Array<RawMatch> => {
     assignRoles(model, framework)
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
     for (const call of model.calls) {
-      for (const entry of structural.lookup(call.callee)) {
+      for (const entry of anyCall.length === 0 ? structural.lookup(call.callee) : [...structural.lookup(call.callee), ...anyCall]) {
         const m = entry.matcher
         if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
         if (!(m.where ?? []).every((c) => holds(c, call))) continue
         if ((m.unless ?? []).some((c) => holds(c, call))) continue
-        out.push(match(entry, call))
+        out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -83,7 +95,7 @@ export const compileModelRules = (
         if ((hit.sink.unless ?? []).some((c) => holds(c, call))) continue
         const verdict = judge(evaluator, hit, call)
         if (verdict === undefined) continue
-        const found = flowMatch(hit, call, verdict)
+        const found = flowMatch(hit, call, verdict, text)
         const key = `${found.ruleId}:${found.start}`
         const prior = best.get(key)
         if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
@@ -94,7 +106,7 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals])],
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords])],
     run
   }
 }
@@ -177,7 +189,7 @@ const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
   return out
 }
 
-const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict): RawMatch => {
+const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict, text: string): RawMatch => {
   const base = hit.entry.rule.severity
   const severity = hit.entry.matcher.severity ?? base
   return {
@@ -185,27 +197,38 @@ const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict): RawMatch => {
     matcherIndex: hit.entry.matcherIndex,
     start: call.span.start,
     end: call.span.end,
-    text: call.written,
+    text: text.slice(call.span.start, call.span.end),
     detail: `${verdict.label} reaches ${call.written}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}`,
     riskTier: verdict.tier,
-    ...(verdict.lower ? { severity: SEVERITY_BELOW[severity], confidence: Math.round((hit.entry.matcher.confidence ?? hit.entry.rule.confidence) * 70) / 100 } : {})
+    // a proven flow is strong evidence; a value of unknown origin keeps the rule's confidence, one severity lower
+    ...(verdict.lower
+      ? { severity: SEVERITY_BELOW[severity] }
+      : { confidence: Math.max(hit.entry.matcher.confidence ?? hit.entry.rule.confidence, PROVEN_CONFIDENCE) })
   }
 }
 
-const match = (entry: CallEntry, call: Call): RawMatch => ({
+const match = (entry: CallEntry, call: Call, text: string): RawMatch => ({
   ruleId: entry.rule.id,
   matcherIndex: entry.matcherIndex,
   start: call.span.start,
   end: call.span.end,
-  text: call.written
+  text: text.slice(call.span.start, call.span.end)
 })
 
 const isConstant = (e: Expr): boolean =>
   e.k === "lit" || (e.k === "container" && e.entries.every((x) => isConstant(x.value))) || (e.k === "concat" && e.parts.every(isConstant))
 
+const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>): Arg | undefined =>
+  typeof keyword === "string" ? call.args.find((x) => x.name === keyword) : call.args.find((x) => x.name !== undefined && keyword.includes(x.name))
+
 const holds = (c: CallCondition, call: Call): boolean => {
+  if ("at_least" in c) {
+    const a = c.keyword !== undefined ? keywordArg(call, c.keyword) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
+    const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
+    return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
+  }
   if ("keyword" in c) {
-    const a = call.args.find((x) => x.name === c.keyword)
+    const a = keywordArg(call, c.keyword)
     if ("absent" in c) return a === undefined
     if ("present" in c) return a !== undefined
     if ("not_literal" in c) return a !== undefined && !isConstant(a.value)

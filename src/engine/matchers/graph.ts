@@ -1,5 +1,7 @@
-import { type BuilderGraph, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
-import type { GraphMatcher } from "../../domain/Rule.js"
+import { type BuilderGraph, type GraphEdge, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
+import { type Origin, provenanceOf } from "../../builders/provenance/index.js"
+import type { GraphFlowSink, GraphMatcher } from "../../domain/Rule.js"
+import { SEVERITIES, type Severity } from "../../domain/severities.js"
 import type { Span, StructuredPath } from "../../languages/structured.js"
 import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
 import { formatJsonPath } from "../../languages/structuredPath.js"
@@ -11,9 +13,19 @@ import type { MatcherEntry } from "./treeSitter.js"
  *
  * - `cycle`: strongly connected components with more than one node, or a node wired to itself.
  *   Components holding a node whose type is in `exclude_types` are designed loops (n8n Loop Over
- *   Items, Langflow LoopComponent, Flowise Loop) and are skipped; with `node_kinds`/`node_types`,
- *   only components holding such a node count. One finding per cycle, at its first node in
- *   document order, naming a shortest cycle through that node.
+ *   Items, Langflow LoopComponent, Flowise Loop) and are skipped, unless that node's parameter
+ *   matches `restart_param` (it restarts rather than ends); a node whose parameter matches
+ *   `counter_param` counts the laps, which bounds the cycle. With `node_kinds`/`node_types`, only
+ *   components holding such a node count. One finding per cycle, at the edge that closes it (the
+ *   connection back to a node already on the path from where the cycle is entered: where a counter
+ *   or an exit goes), naming every node of the cycle, which also become related locations, and
+ *   saying when every lap calls a model or makes an HTTP request.
+ * - `flow`: parameters of sink nodes (`sinks`: node types or kinds, parameter paths, a check)
+ *   whose references resolve (src/builders/provenance) to data of a reported provenance. Untrusted
+ *   data is a vulnerability at the matcher's severity; unknown data a risk pattern one severity
+ *   lower; secret or config data (when listed) a vulnerability. `host` counts only references in a
+ *   URL's scheme or host, `sql` and `value` any reference. `@input` names the node's data input;
+ *   with `code_matches`, only nodes whose user code matches are sinks and the finding points there.
  * - `node` and `unbounded_loop`: nodes selected by `node_kinds` or `node_types` (either list; none =
  *   every node, except that `unbounded_loop` defaults to loops and agents), minus `exclude_types`,
  *   on which every given condition holds: `param_absent` (none of the parameters is set),
@@ -40,7 +52,8 @@ export interface CompiledGraph {
 type Check = GraphMatcher["check"]
 
 const ALLOWED: Readonly<Record<Check, ReadonlyArray<keyof GraphMatcher>>> = {
-  cycle: ["node_kinds", "node_types", "exclude_types"],
+  cycle: ["node_kinds", "node_types", "exclude_types", "counter_param", "restart_param"],
+  flow: ["sinks", "provenance", "exclude_types"],
   node: ["node_kinds", "node_types", "exclude_types", "param_absent", "param_matches", "code_matches"],
   unbounded_loop: ["node_kinds", "node_types", "exclude_types", "param_absent", "param_matches", "code_matches"],
   reaches: ["from_kinds", "to_kinds", "through_kinds", "exclude_types", "param_absent", "param_matches", "code_matches"]
@@ -54,8 +67,34 @@ const CHECK_FIELDS: ReadonlyArray<keyof GraphMatcher> = [
   "from_kinds",
   "to_kinds",
   "through_kinds",
-  "exclude_types"
+  "exclude_types",
+  "sinks",
+  "provenance",
+  "counter_param",
+  "restart_param"
 ]
+
+interface ParamRegex {
+  readonly name: RegExp
+  readonly exact: string | undefined
+  readonly regex: RegExp
+}
+
+interface CompiledSink {
+  readonly kinds: ReadonlySet<string> | undefined
+  readonly types: ReadonlyArray<RegExp> | undefined
+  readonly params: ReadonlyArray<ReadonlyArray<PathStep> | "@input">
+  readonly check: "value" | "host" | "sql"
+  readonly code: RegExp | undefined
+  readonly when: ParamRegex | undefined
+  readonly label: string | undefined
+}
+
+/** One step of a sink parameter path: a key (`*` = any) and an optional item filter. */
+interface PathStep {
+  readonly key: string | undefined
+  readonly filter: { readonly field: string; readonly regex: RegExp } | undefined
+}
 
 interface Compiled {
   readonly entry: MatcherEntry<GraphMatcher>
@@ -70,6 +109,11 @@ interface Compiled {
   readonly to: ReadonlySet<string>
   /** undefined: direct edges only; "any": any node in between */
   readonly through: ReadonlySet<string> | "any" | undefined
+  readonly sinks: ReadonlyArray<CompiledSink>
+  readonly provenance: ReadonlySet<string>
+  readonly severity: Severity
+  readonly counter: ParamRegex | undefined
+  readonly restart: ParamRegex | undefined
 }
 
 const glob = (pattern: string): RegExp =>
@@ -86,6 +130,7 @@ export function compileGraph(entries: ReadonlyArray<MatcherEntry<GraphMatcher>>)
         ctx.tick()
         if (rule.check === "cycle") out.push(...runCycle(rule, ctx))
         else if (rule.check === "reaches") out.push(...runReaches(rule, ctx))
+        else if (rule.check === "flow") out.push(...runFlow(rule, ctx))
         else out.push(...runNode(rule, ctx))
       }
       return out
@@ -120,6 +165,21 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
     }
   }
   if (m.check === "reaches" && (m.from_kinds === undefined || m.to_kinds === undefined)) fail("reaches needs from_kinds and to_kinds")
+  if (m.check === "flow" && m.sinks === undefined) fail("flow needs sinks")
+  const paramRegex = (p: { name: string; regex: string } | undefined, what: string): ParamRegex | undefined =>
+    p === undefined ? undefined : { name: glob(p.name), exact: p.name.includes("*") ? undefined : p.name, regex: regex(p.regex, `${what}.regex`) }
+  const sinks = (m.sinks ?? []).map((sink: GraphFlowSink, i): CompiledSink => {
+    if (sink.node_types === undefined && sink.node_kinds === undefined) fail(`sinks[${i}] needs node_types or node_kinds`)
+    return {
+      kinds: kindSet(`sinks[${i}].node_kinds`, sink.node_kinds, false),
+      types: sink.node_types?.map(glob),
+      params: sink.params.map((p) => (p === "@input" ? "@input" : parsePath(p, (msg) => fail(`sinks[${i}].params: ${msg}`)))),
+      check: sink.check ?? "value",
+      code: sink.code_matches === undefined ? undefined : regex(sink.code_matches, `sinks[${i}].code_matches`),
+      when: paramRegex(sink.param_matches, `sinks[${i}].param_matches`),
+      label: sink.label
+    }
+  })
   const through = kindSet("through_kinds", m.through_kinds, true)
   const defaultKinds = m.check === "unbounded_loop" && m.node_kinds === undefined && m.node_types === undefined ? ["loop", "agent"] : m.node_kinds
   return {
@@ -140,8 +200,45 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
     code: m.code_matches === undefined ? undefined : regex(m.code_matches, "code_matches"),
     from: kindSet("from_kinds", m.from_kinds, false) ?? new Set(),
     to: kindSet("to_kinds", m.to_kinds, false) ?? new Set(),
-    through: through === undefined ? undefined : through.has("*") ? "any" : through
+    through: through === undefined ? undefined : through.has("*") ? "any" : through,
+    sinks,
+    provenance: new Set(m.provenance ?? ["untrusted", "unknown"]),
+    severity: m.severity ?? entry.rule.severity,
+    counter: paramRegex(m.counter_param, "counter_param"),
+    restart: paramRegex(m.restart_param, "restart_param")
   }
+}
+
+/** `a.b.*`, `messages[role=system].content`, `[type=(System)?].message`: steps of a parameter path. */
+function parsePath(path: string, fail: (message: string) => never): Array<PathStep> {
+  const steps: Array<PathStep> = []
+  let i = 0
+  while (i <= path.length) {
+    let j = i
+    while (j < path.length && path[j] !== "." && path[j] !== "[") j++
+    const key = path.slice(i, j)
+    let filter: PathStep["filter"]
+    if (path[j] === "[") {
+      const close = path.indexOf("]", j)
+      const eq = path.indexOf("=", j)
+      if (close < 0 || eq < 0 || eq > close) fail(`a filter is written [field=regex] in ${JSON.stringify(path)}`)
+      const field = path.slice(j + 1, eq)
+      const source = path.slice(eq + 1, close)
+      if (!/^[A-Za-z_][\w-]*$/.test(field)) fail(`invalid filter field ${JSON.stringify(field)}`)
+      try {
+        filter = { field, regex: new RegExp(`^(?:${source})$`, "i") }
+      } catch (e) {
+        fail(`invalid filter regex ${JSON.stringify(source)}: ${(e as Error).message}`)
+      }
+      j = close + 1
+    }
+    if (key === "" && filter === undefined) fail(`empty step in ${JSON.stringify(path)}`)
+    steps.push({ key: key === "" ? undefined : key, filter })
+    if (j >= path.length) break
+    if (path[j] !== ".") fail(`a "." is expected at position ${j} of ${JSON.stringify(path)}`)
+    i = j + 1
+  }
+  return steps
 }
 
 /** Per-run state: adjacency and the deadline. */
@@ -150,6 +247,8 @@ class Context {
   readonly index = new Map<string, number>()
   readonly out: Array<Array<number>>
   readonly selfLoop: Array<boolean>
+  /** the first edge written from one node to another, keyed `source index:target index` */
+  readonly edgeAt = new Map<string, GraphEdge>()
 
   constructor(
     readonly graph: BuilderGraph,
@@ -165,11 +264,28 @@ class Context {
       if (s === undefined || t === undefined) continue
       if (s === t) this.selfLoop[s] = true
       if (!this.out[s]!.includes(t)) this.out[s]!.push(t)
+      if (!this.edgeAt.has(`${s}:${t}`)) this.edgeAt.set(`${s}:${t}`, e)
     }
   }
 
   tick(): void {
     if ((++this.steps & 0xff) === 0 && this.deadline.expired) throw new DeadlineExceeded("graph matching")
+  }
+
+  /** where an edge is written, narrowed to its target member; the source node when unknown */
+  closingEdge(s: number, t: number): { span: Span; path: StructuredPath } {
+    const edge = this.edgeAt.get(`${s}:${t}`)
+    const doc = this.graph.doc
+    if (edge?.path !== undefined) {
+      for (const member of ["node", "target"]) {
+        const span = doc.locate([...edge.path, member])
+        if (span !== undefined) return { span, path: [...edge.path, member] }
+      }
+      const whole = doc.locate(edge.path)
+      if (whole !== undefined) return { span: whole, path: edge.path }
+    }
+    const source = this.graph.nodes[s]!
+    return { span: source.anchor, path: source.path }
   }
 
   match(rule: Compiled, span: Span, path: StructuredPath, detail: string, secret?: string): RawMatch {
@@ -351,29 +467,6 @@ function components(ctx: Context): Array<Array<number>> {
   return result
 }
 
-/** A shortest cycle through `start` inside its component (breadth first). */
-function cycleThrough(start: number, members: ReadonlySet<number>, ctx: Context): Array<number> {
-  if (ctx.selfLoop[start]) return [start, start]
-  const prev = new Map<number, number>()
-  const queue = [start]
-  for (let q = 0; q < queue.length; q++) {
-    const v = queue[q]!
-    for (const w of ctx.out[v]!) {
-      if (!members.has(w)) continue
-      if (w === start) {
-        const path = [start]
-        for (let x = v; x !== start; x = prev.get(x)!) path.push(x)
-        return [start, ...path.slice(1).reverse(), start]
-      }
-      if (!prev.has(w)) {
-        prev.set(w, v)
-        queue.push(w)
-      }
-    }
-  }
-  return [start, start]
-}
-
 const MAX_SHOWN = 12
 
 /** A path of nodes as text; a detail is a message, not a dump, so long paths are elided in the middle. */
@@ -382,6 +475,74 @@ function chain(path: ReadonlyArray<number>, nodes: ReadonlyArray<GraphNode>): st
   return shown.map((i) => (i === -1 ? "..." : who(nodes[i]!))).join(" -> ")
 }
 
+function paramHolds(p: ParamRegex, n: GraphNode): boolean {
+  const candidates: Array<[string, unknown]> =
+    p.exact !== undefined ? [[p.exact, getParam(n, p.exact)]] : flatten(n.params).filter(([name, value]) => (value === null || typeof value !== "object") && p.name.test(name))
+  return candidates.some(([, v]) => {
+    const text = paramText(v)
+    return text !== undefined && p.regex.test(text)
+  })
+}
+
+/**
+ * The edge that closes a cycle: a depth-first walk inside the component, from the member the rest
+ * of the graph enters first, meets it as the edge back to a node still on the walk. Returns the
+ * cycle as node indexes, first node repeated at the end; its last step is the closing edge.
+ */
+function closingCycle(component: ReadonlyArray<number>, ctx: Context): Array<number> {
+  const members = new Set(component)
+  if (component.length === 1) return [component[0]!, component[0]!]
+  let entry = component[0]!
+  outer: for (const v of component) {
+    for (let u = 0; u < ctx.out.length; u++) {
+      if (!members.has(u) && ctx.out[u]!.includes(v)) {
+        entry = v
+        break outer
+      }
+    }
+  }
+  const onPath: Array<number> = [entry]
+  const position = new Map<number, number>([[entry, 0]])
+  const visited = new Set<number>([entry])
+  const next: Array<number> = [0]
+  while (onPath.length > 0) {
+    ctx.tick()
+    const v = onPath[onPath.length - 1]!
+    const edges = ctx.out[v]!
+    const i = next[next.length - 1]!
+    if (i >= edges.length) {
+      onPath.pop()
+      next.pop()
+      position.delete(v)
+      continue
+    }
+    next[next.length - 1] = i + 1
+    const w = edges[i]!
+    if (!members.has(w)) continue
+    const at = position.get(w)
+    if (at !== undefined) return [...onPath.slice(at), w]
+    if (visited.has(w)) continue
+    visited.add(w)
+    position.set(w, onPath.length)
+    onPath.push(w)
+    next.push(0)
+  }
+  return [entry, entry]
+}
+
+/** What every lap of a cycle costs: model calls and HTTP requests on its path. */
+function lapNote(cycle: ReadonlyArray<number>, nodes: ReadonlyArray<GraphNode>): string {
+  const lap = [...new Set(cycle)].map((i) => nodes[i]!)
+  const models = lap.filter((n) => n.kind === "llm" || n.kind === "agent").map((n) => `"${n.name}"`)
+  const http = lap.filter((n) => n.kind === "http").map((n) => `"${n.name}"`)
+  const parts: Array<string> = []
+  if (models.length > 0) parts.push(`calls a model (${models.join(", ")})`)
+  if (http.length > 0) parts.push(`makes an HTTP request (${http.join(", ")})`)
+  return parts.length === 0 ? "" : `; every lap ${parts.join(" and ")}`
+}
+
+const MAX_RELATED = 50
+
 function runCycle(rule: Compiled, ctx: Context): Array<RawMatch> {
   const nodes = ctx.graph.nodes
   const out: Array<RawMatch> = []
@@ -389,11 +550,19 @@ function runCycle(rule: Compiled, ctx: Context): Array<RawMatch> {
     const first = component[0]!
     if (component.length === 1 && !ctx.selfLoop[first]) continue
     const members = component.map((i) => nodes[i]!)
-    if (members.some((n) => typeIn(n, rule.exclude))) continue
+    // a designed loop bounds the cycle, unless it is set to restart
+    if (members.some((n) => typeIn(n, rule.exclude) && (rule.restart === undefined || !paramHolds(rule.restart, n)))) continue
     if ((rule.kinds !== undefined || rule.types !== undefined) && !members.some((n) => selected(rule, n))) continue
-    const cycle = cycleThrough(first, new Set(component), ctx)
+    if (rule.counter !== undefined && members.some((n) => paramHolds(rule.counter!, n))) continue
+    const cycle = closingCycle(component, ctx)
+    const from = cycle[cycle.length - 2]!
+    const to = cycle[cycle.length - 1]!
     const more = component.length > MAX_SHOWN || component.length > cycle.length - 1 ? ` (${component.length} nodes in the loop)` : ""
-    out.push(ctx.match(rule, nodes[first]!.anchor, nodes[first]!.path, `cycle: ${chain(cycle, nodes)}${more}`))
+    const closing = `closed by the connection from ${who(nodes[from]!)} to ${who(nodes[to]!)}`
+    const detail = `cycle: ${chain(cycle, nodes)}${more}, ${closing}${lapNote(cycle, nodes)}`
+    const related = component.slice(0, MAX_RELATED).map((i) => ({ ...nodes[i]!.anchor, message: `${who(nodes[i]!)}: in the cycle` }))
+    const at = ctx.closingEdge(from, to)
+    out.push({ ...ctx.match(rule, at.span, at.path, detail), related })
   }
   return out
 }
@@ -445,4 +614,149 @@ function runReaches(rule: Compiled, ctx: Context): Array<RawMatch> {
     }
   })
   return out
+}
+
+// --- flow: data of a provenance reaching a sink parameter
+
+const lower = (s: Severity): Severity => SEVERITIES[Math.min(SEVERITIES.indexOf(s) + 1, SEVERITIES.length - 1)]!
+
+/** Concrete `[dotted name, value]` pairs a parameter path selects in a node's settings. */
+function selectParams(params: Readonly<Record<string, unknown>>, steps: ReadonlyArray<PathStep>): Array<[string, unknown]> {
+  let current: Array<[string, unknown]> = [["", params]]
+  for (const step of steps) {
+    const next: Array<[string, unknown]> = []
+    for (const [name, value] of current) {
+      const join = (k: string | number): string => (name === "" ? String(k) : `${name}.${k}`)
+      let children: Array<[string, unknown]>
+      if (step.key === undefined) children = [[name, value]]
+      else if (step.key.includes("*")) {
+        const keyGlob = glob(step.key)
+        children =
+          Array.isArray(value) ? value.map((v, i): [string, unknown] => [join(i), v])
+          : value !== null && typeof value === "object" ? Object.entries(value).map(([k, v]): [string, unknown] => [join(k), v])
+          : []
+        children = children.filter(([childName]) => keyGlob.test(childName.slice(childName.lastIndexOf(".") + 1)))
+      } else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, step.key)) {
+        children = [[join(step.key), (value as Record<string, unknown>)[step.key]]]
+      } else children = []
+      for (const [childName, child] of children) {
+        if (step.filter === undefined) {
+          next.push([childName, child])
+          continue
+        }
+        if (!Array.isArray(child)) continue
+        const { field, regex } = step.filter
+        child.forEach((item, i) => {
+          if (item === null || typeof item !== "object") return
+          const v = (item as Record<string, unknown>)[field]
+          if (regex.test(v === undefined || v === null ? "" : String(v))) next.push([childName === "" ? String(i) : `${childName}.${i}`, item])
+        })
+      }
+    }
+    current = next
+  }
+  // an empty value still counts: a Langflow field wired from another component holds ""
+  return current.filter(([, v]) => v !== undefined)
+}
+
+/**
+ * Where the scheme and host of a URL end in its text: references before that offset choose where
+ * the request goes. A URL that starts with a reference is chosen whole by it, unless the reference
+ * is an expression that starts with a fixed `scheme://host/` string.
+ */
+export function hostEnd(text: string): number {
+  let i = 0
+  while (i < text.length && (text[i] === "=" || /\s/.test(text[i]!))) i++
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(text.slice(i))
+  if (scheme === null && text.startsWith("{{", i)) {
+    const body = /^\{\{[#\s]*(['"`])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/'"`$\s{]+\//.exec(text.slice(i))
+    return body !== null ? i : i + 1
+  }
+  if (scheme !== null) i += scheme[0].length
+  while (i < text.length) {
+    if (text.startsWith("{{", i)) {
+      // a reference inside the host: the host is chosen by it
+      return i + 1
+    }
+    if (text[i] === "/" || text[i] === "?" || text[i] === "#") return i
+    i++
+  }
+  return i
+}
+
+const PHRASE: Readonly<Record<CompiledSink["check"], string>> = {
+  host: "takes its scheme or host from",
+  sql: "builds its query from",
+  value: "receives"
+}
+
+function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
+  const provenance = provenanceOf(ctx.graph)
+  const out: Array<RawMatch> = []
+  const reported = new Set<string>()
+  for (const node of ctx.graph.nodes) {
+    ctx.tick()
+    if (typeIn(node, rule.exclude)) continue
+    for (const sink of rule.sinks) {
+      if (!((sink.kinds?.has(node.kind) ?? false) || (sink.types !== undefined && typeIn(node, sink.types)))) continue
+      if (sink.when !== undefined && !paramHolds(sink.when, node)) continue
+      let codeSpan: Span | undefined
+      let codePath: StructuredPath | undefined
+      if (sink.code !== undefined) {
+        for (const code of node.embeddedCode) {
+          if (code.builtin) continue
+          const m = sink.code.exec(code.code)
+          if (m === null) continue
+          const start = code.toFileOffset(m.index)
+          codeSpan = { start, end: Math.max(start, code.toFileOffset(m.index + m[0].length)) }
+          codePath = code.path
+          break
+        }
+        if (codeSpan === undefined) continue
+      }
+      for (const param of sink.params) {
+        const candidates: Array<{ name: string; origins: ReadonlyArray<Origin>; span: Span; path: StructuredPath }> = []
+        if (param === "@input") {
+          candidates.push({ name: "its input", origins: provenance.input(node), span: codeSpan ?? node.anchor, path: codePath ?? node.path })
+        } else {
+          for (const [name, value] of selectParams(node.params, param)) {
+            const vp = provenance.param(node, name, value)
+            const cut = sink.check === "host" && vp.text !== undefined ? hostEnd(vp.text) : Infinity
+            const origins = [...vp.whole, ...vp.refs.filter((r) => r.start < cut).flatMap((r) => r.origins)]
+            const located = ctx.graph.doc.locate(node.paramPath(name))
+            candidates.push({
+              name,
+              origins,
+              span: codeSpan ?? located ?? node.anchor,
+              path: codePath ?? (located !== undefined ? node.paramPath(name) : node.path)
+            })
+          }
+        }
+        for (const c of candidates) {
+          const hit = worst(c.origins, rule.provenance)
+          if (hit === undefined) continue
+          const key = `${c.span.start}:${c.span.end}`
+          if (reported.has(key)) continue
+          reported.add(key)
+          const labels = [...new Set(c.origins.filter((o) => o.provenance === hit.provenance).map((o) => o.label))]
+          const shown = labels.length > 3 ? [...labels.slice(0, 3), `${labels.length - 3} more`] : labels
+          const what = sink.label === undefined ? "" : ` (${sink.label})`
+          const detail = `node ${who(node)}${what}: ${c.name} ${PHRASE[sink.check]} ${shown.join("; ")}${hit.provenance === "unknown" ? " (provenance unknown)" : ""}`
+          const m = ctx.match(rule, c.span, c.path, detail)
+          out.push(hit.provenance === "unknown" ? { ...m, riskTier: "risk_pattern", severity: lower(rule.severity) } : { ...m, riskTier: "vulnerability" })
+        }
+      }
+    }
+  }
+  return out
+}
+
+/** The origin that decides the finding: untrusted first, then secret, config, unknown; undefined when none is reported. */
+function worst(origins: ReadonlyArray<Origin>, wanted: ReadonlySet<string>): Origin | undefined {
+  for (const p of ["untrusted", "secret", "config", "unknown"] as const) {
+    if (!wanted.has(p)) continue
+    const o = origins.find((x) => x.provenance === p)
+    if (o !== undefined) return o
+  }
+  return undefined
 }

@@ -45,7 +45,9 @@ export interface CompiledTreeSitter {
 /**
  * All matchers of one language become ONE query (one traversal per file instead of one per rule,
  * ~7x faster). A match's pattern index is mapped back to its matcher through the byte offset where
- * the pattern starts in the combined source.
+ * the pattern starts in the combined source. Each query was already compiled alone when the catalogue
+ * was checked (`checkMatcher`, before the snapshot is written or a scan starts), so it is not
+ * compiled alone again here: that doubled the cost of a worker's first file.
  */
 export const compileTreeSitter = (
   language: TreeSitterLanguage,
@@ -55,7 +57,6 @@ export const compileTreeSitter = (
   const segments: Array<Segment> = []
   let source = ""
   for (const entry of entries) {
-    checkTreeSitterQuery(language, entry.matcher)
     // startIndexForPattern answers in bytes, so segments are kept in bytes too
     const from = Buffer.byteLength(source)
     source += entry.matcher.query + "\n"

@@ -1,14 +1,20 @@
 import { ts } from "../../languages/typescript.js"
 import type { SyntaxView } from "./SyntaxView.js"
 
-// SyntaxKind number -> canonical name (the enum also holds FirstX/LastX marker aliases)
-const KIND_NAMES = new Map<number, string>()
-for (const [name, value] of Object.entries(ts.SyntaxKind)) {
-  if (typeof value !== "number") continue
-  if (/^(First|Last)/.test(name) && KIND_NAMES.has(value)) continue
-  if (!KIND_NAMES.has(value) || /^(First|Last)/.test(KIND_NAMES.get(value)!)) KIND_NAMES.set(value, name)
+// SyntaxKind number -> canonical name (the enum also holds FirstX/LastX marker aliases); built on
+// first use, so importing this module does not load TypeScript
+let kindNames: Map<number, string> | undefined
+const kindNameTable = (): Map<number, string> => {
+  if (kindNames !== undefined) return kindNames
+  const names = new Map<number, string>()
+  for (const [name, value] of Object.entries(ts.SyntaxKind)) {
+    if (typeof value !== "number") continue
+    if (/^(First|Last)/.test(name) && names.has(value)) continue
+    if (!names.has(value) || /^(First|Last)/.test(names.get(value)!)) names.set(value, name)
+  }
+  return (kindNames = names)
 }
-export const kindName = (kind: ts.SyntaxKind): string => KIND_NAMES.get(kind) ?? String(kind)
+export const kindName = (kind: ts.SyntaxKind): string => kindNameTable().get(kind) ?? String(kind)
 export const kindByName = (name: string): ts.SyntaxKind | undefined => {
   const value = (ts.SyntaxKind as unknown as Record<string, number | undefined>)[name]
   return typeof value === "number" ? value : undefined

@@ -2,6 +2,7 @@ import type { SyntaxNode, Tree } from "../../languages/treeSitter.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
+import type { Interest } from "./python.js"
 
 /**
  * Fills the semantic model from a Go tree, with the conventions of python.ts: nested blocks are
@@ -13,9 +14,11 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  *   (`c := &http.Client{}`: `c.Do` is `net/http.Client.Do`);
  * - a method's receiver is its first parameter; calls on it keep their written name (`s.helper`).
  * The walk reads the top level several times (imports and types first, so that every name is
- * resolvable wherever it is used), but every function body and expression once.
+ * resolvable wherever it is used), but every function body and expression once. With an `interest`
+ * (analyseSource.ts), only the bodies of functions that mention a name some rule needs are walked,
+ * plus the functions that call those, as python.ts does; every function's header is kept.
  */
-export const goModel = (tree: Tree, text: string): SemanticModel => new GoWalker(text).run(tree.rootNode)
+export const goModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => new GoWalker(text, interest).run(tree.rootNode)
 
 const span = (n: SyntaxNode): Span => ({ start: n.startIndex, end: n.endIndex })
 
@@ -50,19 +53,25 @@ const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "i
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
 const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+/** `a`, `a, err`: assignment targets that are plain names */
+const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
+/** entries of a composite literal that are modelled (python.ts keeps the same number) */
+const MAX_ENTRIES = 64
+const NIL_CHECK = /^\w+ [!=]= nil$/
 /** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
 
 /**
  * The name a package is used by when imported without an alias: the last path segment, skipping a
- * major-version segment (`…/v2`), a `.vN` suffix (`gopkg.in/yaml.v3`), and a `go-` / `-go` affix
- * (`github.com/sashabaranov/go-openai` is `openai`).
+ * major-version segment (`…/v2`), a `.vN` suffix (`gopkg.in/yaml.v3`), a `go-` / `-go` affix
+ * (`github.com/sashabaranov/go-openai` is `openai`) and an `-sdk` suffix (`anthropic-sdk-go`).
  */
 export const goPackageName = (path: string): string => {
   const segments = path.split("/")
   let last = segments[segments.length - 1] ?? path
   if (/^v\d+$/.test(last) && segments.length > 1) last = segments[segments.length - 2]!
-  last = last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[-.]go$/, "")
+  // `anthropic-sdk-go` is package anthropic
+  last = last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[-.]go$/, "").replace(/-sdk$/, "")
   return last.replace(/[^\w]/g, "")
 }
 
@@ -90,6 +99,7 @@ class GoWalker {
   private readonly methods = new Map<string, number>()
   /** struct type -> field -> canonical package-qualified type, for `s.db.Query` on a receiver */
   private readonly structFields = new Map<string, Map<string, string>>()
+  private readonly structs = new Map<string, SyntaxNode>()
   /** per function: locals that shadow an import name (`url := …`) */
   private readonly shadows = new Map<number, Set<string>>()
   /** per function: variable -> the value it was parsed from (`u, _ := url.Parse(raw)`, `rel, _ := filepath.Rel(base, p)`) */
@@ -97,7 +107,10 @@ class GoWalker {
   /** per function: boolean variable -> the check that set it (`_, ok := allowed[x]`, `ok := slices.Contains(…)`) */
   private readonly checks = new Map<number, Map<string, SyntaxNode>>()
 
-  constructor(private readonly text: string) {}
+  /** functions whose bodies were skipped (not of interest) -> their top-level position, to walk later if they call a walked one */
+  private readonly skipped = new Map<number, number>()
+
+  constructor(private readonly text: string, private readonly interest?: Interest) {}
 
   run(root: SyntaxNode): SemanticModel {
     const top = root.namedChildren
@@ -108,17 +121,40 @@ class GoWalker {
       const type = n.type
       if (type === "import_declaration") this.importDeclaration(n)
       else if (type === "type_declaration") this.typeDeclaration(n)
-      else if (type === "function_declaration" || type === "method_declaration") headers.push(this.header(n, top, i))
+      else if (type === "function_declaration" || type === "method_declaration") headers.push(this.header(n))
     }
     // 2: package-level constants and variables, so functions see them as constants
     for (const n of top) if (n.type === "const_declaration" || n.type === "var_declaration") this.statement(n, -1, this.b.module, root)
     // 3: function bodies
     let h = 0
-    for (const n of top) {
+    for (let i = 0; i < top.length; i++) {
+      const n = top[i]!
       const type = n.type
-      if (type === "function_declaration" || type === "method_declaration") this.functionBody(n, headers[h++]!)
-      else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
+      if (type === "function_declaration" || type === "method_declaration") {
+        const index = headers[h++]!
+        if (this.interest === undefined || this.interest(n.startIndex, n.endIndex)) this.functionBody(n, index, top, i)
+        else this.skipped.set(index, i)
+      } else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
         this.statement(n, -1, this.b.module, root)
+    }
+    // a skipped function is walked too when it calls a walked one (its data may reach a sink) or a
+    // walked one calls it (a helper's summary is needed), as python.ts does
+    for (let changed = this.skipped.size > 0; changed; ) {
+      changed = false
+      const walked = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
+      const names = walked.map((f) => f.name)
+      const texts = walked.map((f) => this.text.slice(f.span.start, f.span.end))
+      for (const [index, at] of this.skipped) {
+        const node = top[at]!
+        const body = fieldOf(node, "bodyNode")
+        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
+        const name = this.b.functions[index]!.name
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
+          this.skipped.delete(index)
+          this.functionBody(node, index, top, at)
+          changed = true
+        }
+      }
     }
     return this.b.build()
   }
@@ -146,25 +182,35 @@ class GoWalker {
     this.b.addImport(nameNode !== null ? nameNode.text : goPackageName(path), path, span(node))
   }
 
+  /** Struct types are only noted here; their fields are read when a walked method has one as receiver. */
   private typeDeclaration(node: SyntaxNode): void {
     for (const spec of node.namedChildren) {
       if (spec.type !== "type_spec") continue
-      const name = fieldOf(spec, "nameNode")?.text
       const struct = fieldOf(spec, "typeNode")
-      if (name === undefined || struct?.type !== "struct_type") continue
-      const fields = new Map<string, string>()
-      for (const list of struct.namedChildren) {
-        if (list.type !== "field_declaration_list") continue
-        for (const field of list.namedChildren) {
-          if (field.type !== "field_declaration") continue
-          const typeNode = fieldOf(field, "typeNode")
-          const type = typeNode === null ? undefined : this.typeName(typeNode)
-          if (type === undefined || !type.includes(".")) continue
-          for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
-        }
-      }
-      if (fields.size > 0) this.structFields.set(name, fields)
+      const name = struct?.type === "struct_type" ? fieldOf(spec, "nameNode")?.text : undefined
+      if (name !== undefined && struct !== null) this.structs.set(name, struct)
     }
+  }
+
+  /** The package-qualified fields of a struct type of this file, by field name. */
+  private structFieldsOf(name: string): Map<string, string> | undefined {
+    const known = this.structFields.get(name)
+    if (known !== undefined) return known
+    const struct = this.structs.get(name)
+    if (struct === undefined) return undefined
+    const fields = new Map<string, string>()
+    for (const list of struct.namedChildren) {
+      if (list.type !== "field_declaration_list") continue
+      for (const field of list.namedChildren) {
+        if (field.type !== "field_declaration") continue
+        const typeNode = fieldOf(field, "typeNode")
+        const type = typeNode === null ? undefined : this.typeName(typeNode)
+        if (type === undefined || !type.includes(".")) continue
+        for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
+      }
+    }
+    this.structFields.set(name, fields)
+    return fields
   }
 
   /** The canonical name of a type, pointer / slice / array markers and type arguments dropped. */
@@ -191,6 +237,12 @@ class GoWalker {
         case "generic_type":
           n = fieldOf(n, "typeNode")
           continue
+        case "selector_expression": {
+          // `new(http.Client)`: a type in expression position parses as a selector
+          const text = n.text
+          const dot = text.indexOf(".")
+          return DOTTED.test(text) && this.isPackage(text.slice(0, dot), -1) ? this.b.canonical(-1, text, this.b.parentOf) : undefined
+        }
         default:
           return undefined
       }
@@ -220,26 +272,21 @@ class GoWalker {
     }
   }
 
-  private header(node: SyntaxNode, siblings: ReadonlyArray<SyntaxNode>, at: number): number {
+  /** Registers a function by name; parameters and doc are filled with its body (not at all when skipped). */
+  private header(node: SyntaxNode): number {
     const nameNode = fieldOf(node, "nameNode")
-    const params: Array<string> = []
-    const types: Array<string | undefined> = []
     const isMethod = node.type === "method_declaration"
-    if (isMethod) this.parameters(fieldOf(node, "receiverNode"), params, types)
-    this.parameters(fieldOf(node, "parametersNode"), params, types)
-    const doc = this.docBefore(siblings, at, node)
     const name = nameNode?.text ?? "<func>"
     const index = this.b.addFunction({
       name,
-      params,
-      paramTypes: types,
+      params: [],
+      paramTypes: [],
       decorators: [],
       role: "plain",
       span: span(node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent: -1,
-      ...(doc !== undefined ? { doc } : {})
+      parent: -1
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
@@ -260,13 +307,19 @@ class GoWalker {
   }
 
   /** Binds what typed parameters hold and walks the body of a function or method. */
-  private functionBody(node: SyntaxNode, index: number): void {
+  private functionBody(node: SyntaxNode, index: number, siblings: ReadonlyArray<SyntaxNode>, at: number): void {
     const info = this.b.functions[index]!
+    const params = info.params as Array<string>
+    const types = info.paramTypes as Array<string | undefined>
+    if (node.type === "method_declaration") this.parameters(fieldOf(node, "receiverNode"), params, types)
+    this.parameters(fieldOf(node, "parametersNode"), params, types)
+    const doc = this.docBefore(siblings, at, node)
+    if (doc !== undefined) (info as { doc?: string }).doc = doc
     this.bindParameters(index)
     if (node.type === "method_declaration") {
       // `func (s *Server) …`: `s.db.Query` is a method of the type of the struct's `db` field
       const receiverType = info.paramTypes?.[0]
-      const fields = receiverType === undefined ? undefined : this.structFields.get(receiverType)
+      const fields = receiverType === undefined ? undefined : this.structFieldsOf(receiverType)
       const receiver = info.params[0]
       if (fields !== undefined && receiver !== undefined && receiver !== "_") for (const [field, type] of fields) this.b.bindHolder(index, `${receiver}.${field}`, type)
     }
@@ -341,7 +394,10 @@ class GoWalker {
         if (left === null) return void this.expr(right, fn)
         const op = node.type === "assignment_statement" ? fieldOf(node, "operatorNode")?.type : undefined
         const rights = right.type === "expression_list" ? right.namedChildren : [right]
-        this.assign(left.namedChildren, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
+        // `a, err :=`: plain names are read from the text instead of visiting each identifier
+        const leftText = left.text
+        const lefts = SIMPLE_NAMES.test(leftText) ? leftText.split(/\s*,\s*/) : left.namedChildren
+        this.assign(lefts, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
         return
       }
       case "var_declaration":
@@ -375,7 +431,7 @@ class GoWalker {
         return this.forStatement(node, fn, out)
       case "expression_switch_statement":
       case "type_switch_statement":
-        return this.switchStatement(node, fn, out)
+        return this.switchStatement(node, fn, out, block)
       case "select_statement": {
         for (const c of node.namedChildren) {
           if (c.type !== "communication_case" && c.type !== "default_case") continue
@@ -468,13 +524,13 @@ class GoWalker {
    * `a, b := x, y` pairs the sides; `a, b := f()` gives every target the whole value (as python.ts
    * does for tuple targets). `declares`: `:=` / `var`, which may hide an import of the same name.
    */
-  private assign(lefts: ReadonlyArray<SyntaxNode>, rights: ReadonlyArray<SyntaxNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: SyntaxNode): void {
+  private assign(lefts: ReadonlyArray<SyntaxNode | string>, rights: ReadonlyArray<SyntaxNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: SyntaxNode): void {
     const values = rights.map((r) => this.expr(r, fn))
     const pairwise = lefts.length === values.length
     const whole: Expr = values.length === 1 ? values[0]! : { k: "container", entries: values.map((value) => ({ value })) }
     for (let i = 0; i < lefts.length; i++) {
       const left = lefts[i]!
-      const target = this.target(left, fn)
+      const target = typeof left === "string" ? (left === "_" ? undefined : { name: left, path: [] }) : this.target(left, fn)
       if (target === undefined) continue
       const value = pairwise ? values[i]! : whole
       const rightNode = pairwise ? rights[i] : rights.length === 1 ? rights[0] : undefined
@@ -485,7 +541,10 @@ class GoWalker {
       // the first target of a call holds its result (`db, err := sql.Open(…)`); a struct literal its type
       if (value.k === "call" && (pairwise || i === 0)) {
         const callee = this.b.calls[value.call]!.callee
-        this.b.bindHolder(fn, key, `${callee}()`)
+        // `c := new(http.Client)` holds a net/http.Client
+        const typeArg = callee === "new" && rightNode !== undefined ? fieldOf(rightNode, "argumentsNode")?.namedChild(0) : undefined
+        const type = typeArg === undefined || typeArg === null ? undefined : this.typeName(typeArg)
+        this.b.bindHolder(fn, key, type !== undefined && type.includes(".") ? type : `${callee}()`)
         this.noteOrigin(fn, target.name, this.b.calls[value.call]!)
       } else if (value.k === "container" && rightNode !== undefined) {
         const type = this.compositeType(rightNode)
@@ -588,7 +647,8 @@ class GoWalker {
     if (init !== null) this.statement(init, fn, out, block)
     const cond = fieldOf(node, "conditionNode")
     const consequence = fieldOf(node, "consequenceNode")
-    if (cond !== null) {
+    // `if err != nil`, the commonest condition in Go, checks nothing a rule cares about: skip its walk
+    if (cond !== null && !(cond.type === "binary_expression" && NIL_CHECK.test(cond.text))) {
       this.expr(cond, fn)
       if (consequence !== null) {
         // an `else if` is reached only when earlier conditions failed: only its own branch is guarded
@@ -609,7 +669,7 @@ class GoWalker {
    * returns (panic, log.Fatal, os.Exit), after calls only (logging, `http.Error(w, …)`).
    */
   private exits(blockNode: SyntaxNode): boolean {
-    const list = blockNode.namedChildren.find((c) => c.type === "statement_list")
+    const list = blockNode.type === "statement_list" ? blockNode : blockNode.namedChildren.find((c) => c.type === "statement_list")
     if (list === undefined) return false
     const statements = list.namedChildren
     let last = statements.length - 1
@@ -663,7 +723,7 @@ class GoWalker {
     }
   }
 
-  private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>): void {
+  private switchStatement(node: SyntaxNode, fn: number, out: Array<Statement>, block: SyntaxNode): void {
     const init = fieldOf(node, "initializerNode")
     if (init !== null) this.statement(init, fn, out, node)
     const valueNode = fieldOf(node, "valueNode")
@@ -679,6 +739,8 @@ class GoWalker {
     }
     // `switch x { case "a", "b": … }`: x is one of the listed constants inside that case
     const subject = value === undefined || node.type === "type_switch_statement" ? undefined : dottedOf(value)
+    let casesAreLiterals = true
+    let defaultExits = false
     for (const c of node.namedChildren) {
       if (c.type !== "expression_case" && c.type !== "default_case" && c.type !== "type_case") continue
       let allLiterals = c.type === "expression_case"
@@ -692,7 +754,12 @@ class GoWalker {
         }
       }
       if (allLiterals && subject !== undefined && valueNode !== null) out.push({ k: "guard", kind: "allowlist", name: subject, scope: span(c), span: span(valueNode) })
+      if (c.type === "expression_case" && !allLiterals) casesAreLiterals = false
+      if (c.type === "default_case" && subject !== undefined) defaultExits = this.exits(c)
     }
+    // `switch x { case "a", "b": default: return }`: after the switch, x is one of the cases
+    if (defaultExits && casesAreLiterals && subject !== undefined && valueNode !== null)
+      out.push({ k: "guard", kind: "allowlist", name: subject, scope: { start: node.endIndex, end: block.endIndex }, span: span(valueNode) })
   }
 
   // ---- guards ------------------------------------------------------------------------------------
@@ -737,6 +804,13 @@ class GoWalker {
           if ((negated && op === "||") || (!negated && op === "&&")) {
             this.guardsOf(left, negated, scope, out, fn, depth + 1)
             this.guardsOf(right, negated, scope, out, fn, depth + 1)
+          } else {
+            // `if x != "a" && x != "b" { return }` / `if x == "a" || x == "b" {`: x is one of them
+            const onLeft: Array<Statement> = []
+            const onRight: Array<Statement> = []
+            this.guardsOf(left, negated, scope, onLeft, fn, depth + 1)
+            this.guardsOf(right, negated, scope, onRight, fn, depth + 1)
+            for (const g of onLeft) if (g.k === "guard" && onRight.some((r) => r.k === "guard" && r.kind === g.kind && r.name === g.name)) out.push({ ...g, span: span(cond) })
           }
           return
         }
@@ -774,6 +848,12 @@ class GoWalker {
         if (this.origins.get(fn)?.has(subject.text) === true) this.guard("contained", subject, scope, cond, out, fn)
       }
       return // otherwise a failed check proves nothing
+    }
+    if (pkg === "strings" && name === "EqualFold" && args.length === 2) {
+      const [a, b] = args as [SyntaxNode, SyntaxNode]
+      if (LITERALS.has(b.type) && !LITERALS.has(a.type)) this.guard("allowlist", a, scope, cond, out, fn)
+      else if (LITERALS.has(a.type) && !LITERALS.has(b.type)) this.guard("allowlist", b, scope, cond, out, fn)
+      return
     }
     if (pkg === "path/filepath" && name === "IsLocal") {
       if (args[0] !== undefined) this.guard("contained", args[0], scope, cond, out, fn)
@@ -990,7 +1070,10 @@ class GoWalker {
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
   private literalValue(body: SyntaxNode, fn: number): Expr {
     const entries: Array<{ key?: string; value: Expr }> = []
-    for (const el of body.namedChildren) {
+    // large literal tables are constants: their first entries say as much (as python.ts)
+    const count = body.namedChildCount
+    const elements = count > MAX_ENTRIES ? Array.from({ length: MAX_ENTRIES }, (_, i) => body.namedChild(i)!) : body.namedChildren
+    for (const el of elements) {
       if (el.type === "keyed_element") {
         const keyEl = fieldOf(el, "keyNode")
         const valueEl = fieldOf(el, "valueNode")

@@ -494,7 +494,12 @@ class PythonWalker {
         const attr = node.childForFieldName("attribute")?.text ?? "?"
         if (obj === null) return UNKNOWN
         const inner = this.expr(obj, fn)
-        if (inner.k === "ref") return { k: "ref", name: `${inner.name}.${attr}` }
+        if (inner.k === "ref") {
+          const name = `${inner.name}.${attr}`
+          // limits written as "infinity" are constants rules compare against
+          if (name === "math.inf" || name === "sys.maxsize" || name === "numpy.inf") return { k: "lit", value: Number.POSITIVE_INFINITY }
+          return { k: "ref", name }
+        }
         return { k: "attr", obj: inner, name: attr }
       }
       case "subscript": {
@@ -571,8 +576,13 @@ class PythonWalker {
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
-      case "unary_operator":
+      case "unary_operator": {
+        const operand = node.namedChildren[0]
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (operand !== undefined && (operand.type === "integer" || operand.type === "float") && node.text.startsWith("-"))
+          return { k: "lit", value: -Number(operand.text.replace(/_/g, "")) }
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+      }
       case "lambda": {
         const bodyNode = node.childForFieldName("body")
         const params: Array<string> = []
@@ -622,6 +632,11 @@ class PythonWalker {
         args.push({ ...(name !== undefined ? { name } : {}), value: value === null ? UNKNOWN : this.expr(value, fn), span: span(a) })
       } else if (a.type === "comment") continue
       else args.push({ value: this.expr(a, fn), span: span(a) })
+    }
+    // `float("inf")` is a constant: an iteration limit written as infinity
+    if (callee === "float" && args.length === 1 && args[0]!.value.k === "lit" && /^[+]?inf(?:inity)?$/i.test(String(args[0]!.value.value))) {
+      this.b.addCall({ callee, written, args, span: span(node), fn })
+      return { k: "lit", value: Number.POSITIVE_INFINITY }
     }
     // `"sep".join(xs)`, `"{}".format(x)`, `s.replace(a, b)`: string building keeps the data
     const method = callee.slice(callee.lastIndexOf(".") + 1)

@@ -2,6 +2,7 @@ import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
+import type { Interest } from "./python.js"
 
 /**
  * Fills the semantic model from a TypeScript compiler AST (JavaScript and TypeScript alike). One walk
@@ -10,8 +11,8 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  * nested blocks are flattened into the function's statement list, guards carry the span where they
  * hold, a variable holding a call's result is named by that call.
  */
-export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript"): SemanticModel =>
-  new ScriptWalker(file, language).run()
+export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript", interest?: Interest): SemanticModel =>
+  new ScriptWalker(file, language, interest).run()
 
 const K = ts.SyntaxKind
 
@@ -46,14 +47,30 @@ class ScriptWalker {
   /** functions declared with a name, for callbacks passed by name (hoisting: resolved at the end) */
   private readonly named = new Map<string, number>()
   private readonly pending: Array<PendingCallback> = []
+  /** first segments of every name bound as a holder, so most names skip the holder search */
+  private readonly holderHeads = new Set<string>()
+  /** how deeply the walk is nested in expressions and statements (see MAX_DEPTH) */
+  private depth = 0
 
-  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript") {
+  /** functions whose bodies were skipped (no name a rule needs), to model later if a modelled one is called */
+  private readonly skipped = new Map<number, FunctionLike>()
+  /** set when skipping stopped paying (see fillCallers) */
+  private everything = false
+
+  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript", private readonly interest?: Interest) {
     this.b = new ModelBuilder(language)
     this.text = file.text
   }
 
   run(): SemanticModel {
-    this.statements(this.file.statements, -1, this.b.module, this.file.end)
+    try {
+      this.statements(this.file.statements, -1, this.b.module, this.file.end)
+      this.fillCallers()
+    } catch (error) {
+      // generated code can nest deeper than the stack (thousands of chained calls): keep what was
+      // modelled up to there rather than lose the file
+      if (!(error instanceof RangeError)) throw error
+    }
     for (const p of this.pending) {
       const fn = this.named.get(p.name)
       if (fn === undefined) continue
@@ -63,6 +80,62 @@ class ScriptWalker {
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
     return this.b.build()
+  }
+
+  /**
+   * A skipped function that calls a modelled one (mentions its name) is modelled too: its data
+   * reaches a sink. Names are found by their offsets in the text, so the cost stays linear in it.
+   */
+  private fillCallers(): void {
+    if (this.skipped.size === 0) return
+    const text = this.text
+    const seen = new Set<string>()
+    const offsets: Array<number> = []
+    // functions modelled since the last round: first all of them, then the callers just filled and
+    // the functions created while filling them
+    let fresh: Array<number> = []
+    for (let i = 0; i < this.b.functions.length; i++) if (!this.skipped.has(i)) fresh.push(i)
+    // each name costs a scan of the text: past a few scans of a large file (or a few hundred of a
+    // small one), modelling everything is cheaper
+    let budget = Math.max(4 * text.length, SCAN_BUDGET)
+    for (;;) {
+      let added = false
+      for (const i of fresh) {
+        const name = this.b.functions[i]!.name
+        // one- and two-letter names are minified code: they would match nearly every function
+        if (name.length < 3 || name === "<anonymous>" || name === "<computed>" || seen.has(name)) continue
+        budget -= text.length
+        if (budget < 0) return this.fillAll()
+        seen.add(name)
+        for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+          if (isIdentifierChar(text.charCodeAt(at - 1)) || isIdentifierChar(text.charCodeAt(at + name.length))) continue
+          offsets.push(at)
+          added = true
+        }
+      }
+      if (!added) return
+      offsets.sort((a, b) => a - b)
+      const callers: Array<number> = []
+      for (const [index, node] of this.skipped) if (node.body !== undefined && anyWithin(offsets, node.body.pos, node.body.end)) callers.push(index)
+      if (callers.length === 0) return
+      const before = this.b.functions.length
+      for (const index of callers) {
+        const node = this.skipped.get(index)!
+        this.skipped.delete(index)
+        this.fillFunction(index, node)
+      }
+      fresh = callers
+      for (let i = before; i < this.b.functions.length; i++) if (!this.skipped.has(i)) fresh.push(i)
+    }
+  }
+
+  /** Models every skipped function (and what they contain), as if there were no interest. */
+  private fillAll(): void {
+    this.everything = true
+    for (const [index, node] of this.skipped) {
+      this.skipped.delete(index)
+      this.fillFunction(index, node)
+    }
   }
 
   private span(node: ts.Node): Span {
@@ -77,8 +150,21 @@ class ScriptWalker {
     return fn === -1 ? this.b.module : this.b.functions[fn]!.body
   }
 
+  /**
+   * The canonical form of a dotted name. Most names are neither imports nor holders: those are
+   * returned as written without the builder's scope-by-scope search.
+   */
   private canonical(fn: number, dotted: string): string {
+    const dot = dotted.indexOf(".")
+    const head = dot === -1 ? dotted : dotted.slice(0, dot)
+    if (!this.holderHeads.has(head) && !this.b.isImported(head)) return dotted
     return this.b.canonical(fn, dotted, this.b.parentOf)
+  }
+
+  private bindHolder(fn: number, name: string, canonical: string): void {
+    const dot = name.indexOf(".")
+    this.holderHeads.add(dot === -1 ? name : name.slice(0, dot))
+    this.b.bindHolder(fn, name, canonical)
   }
 
   // ---------------------------------------------------------------- statements
@@ -89,6 +175,13 @@ class ScriptWalker {
   }
 
   private statement(node: ts.Statement, fn: number, out: Array<Statement>, blockEnd: number): void {
+    if (this.depth >= MAX_DEPTH) return
+    this.depth++
+    this.reduceStatement(node, fn, out, blockEnd)
+    this.depth--
+  }
+
+  private reduceStatement(node: ts.Statement, fn: number, out: Array<Statement>, blockEnd: number): void {
     switch (node.kind) {
       case K.ImportDeclaration:
         return this.importDeclaration(node as ts.ImportDeclaration)
@@ -101,8 +194,11 @@ class ScriptWalker {
       case K.VariableStatement: {
         const n = node as ts.VariableStatement
         const isConst = (n.declarationList.flags & ts.NodeFlags.Const) !== 0
-        const doc = this.docOf(n)
-        for (const d of n.declarationList.declarations) this.variableDeclaration(d, fn, out, isConst, doc)
+        const declarations = n.declarationList.declarations
+        // the doc comment is read only for `const f = () => ...`: a function's description
+        const first = declarations[0]?.initializer
+        const doc = first !== undefined && isFunctionExpression(unwrap(first)) ? this.docOf(n) : undefined
+        for (const d of declarations) this.variableDeclaration(d, fn, out, isConst, doc)
         return
       }
       case K.FunctionDeclaration: {
@@ -234,7 +330,7 @@ class ScriptWalker {
     out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value] } : value, span: sp })
     if (!augmented && value.k === "call") {
       const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
-      this.b.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
+      this.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
     }
     return value
   }
@@ -278,7 +374,7 @@ class ScriptWalker {
         const call = this.b.calls[value.call]!
         // `const run = promisify(exec)`: calling run calls exec
         const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
-        this.b.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
+        this.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
       }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
@@ -299,16 +395,16 @@ class ScriptWalker {
 
   /** The canonical module a `require("m")` / `import("m")` (or a property of one) stands for. */
   private importOf(node: ts.Expression): string | undefined {
-    const e = unwrap(node)
+    let e = unwrap(node)
+    let tail = ""
+    while (ts.isPropertyAccessExpression(e)) {
+      tail = `.${idText(e.name)}${tail}`
+      e = unwrap(e.expression)
+    }
     if (ts.isCallExpression(e)) {
       const arg = e.arguments[0]
       if (e.arguments.length !== 1 || arg === undefined || !ts.isStringLiteralLike(arg)) return undefined
-      if (e.expression.kind === K.ImportKeyword || (ts.isIdentifier(e.expression) && e.expression.text === "require")) return moduleName(arg.text)
-      return undefined
-    }
-    if (ts.isPropertyAccessExpression(e)) {
-      const inner = this.importOf(e.expression)
-      return inner === undefined ? undefined : `${inner}.${e.name.text}`
+      if (e.expression.kind === K.ImportKeyword || (ts.isIdentifier(e.expression) && idText(e.expression) === "require")) return moduleName(arg.text) + tail
     }
     return undefined
   }
@@ -433,10 +529,8 @@ class ScriptWalker {
       const op = node.operatorToken.kind
       if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) {
         // `if (!a || !b) throw` => both hold after; `if (a && b) {` => both hold inside
-        if ((negated && op === K.BarBarToken) || (!negated && op === K.AmpersandAmpersandToken)) {
-          this.guardsOf(node.left, negated, scope, out, fn)
-          this.guardsOf(node.right, negated, scope, out, fn)
-        }
+        if ((negated && op === K.BarBarToken) || (!negated && op === K.AmpersandAmpersandToken))
+          for (const operand of chainOf(node, op)) this.guardsOf(operand, negated, scope, out, fn)
         return
       }
       const positive = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken
@@ -563,7 +657,7 @@ class ScriptWalker {
           const init = unwrap(p.initializer)
           const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p)) : this.expr(p.initializer, fn)
           out.push({ k: "assign", target: { name: "this", path: [key] }, value, span: this.span(p) })
-          if (value.k === "call") this.b.bindHolder(-1, `this.${key}`, `${this.b.calls[value.call]!.callee}()`)
+          if (value.k === "call") this.bindHolder(-1, `this.${key}`, `${this.b.calls[value.call]!.callee}()`)
           continue
         }
         case K.ClassStaticBlockDeclaration:
@@ -582,40 +676,57 @@ class ScriptWalker {
 
   private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined): number {
     const params: Array<string> = []
-    const paramTypes: Array<string | undefined> = []
-    const declared: Array<{ p: ts.ParameterDeclaration; name: string; type: string | undefined }> = []
-    let typed = false
+    // filled only when some parameter is typed (most JavaScript never is)
+    let paramTypes: Array<string | undefined> | undefined
     for (const p of node.parameters) {
-      if (ts.isIdentifier(p.name) && p.name.text === "this") continue // TS `this` parameter: not an argument
-      const name = ts.isIdentifier(p.name) ? idText(p.name) : `$${params.length}`
+      const plain = ts.isIdentifier(p.name)
+      if (plain && idText(p.name) === "this") continue // TS `this` parameter: not an argument
+      const name = plain ? idText(p.name) : `$${params.length}`
       const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
-      if (type !== undefined) typed = true
+      if (type !== undefined) paramTypes ??= params.map(() => undefined)
+      paramTypes?.push(type)
       params.push(name)
-      paramTypes.push(type)
-      declared.push({ p, name, type })
     }
     const decorators = node.modifiers === undefined || !ts.canHaveDecorators(node) ? NONE : ts.getDecorators(node) ?? NONE
+    const span = this.span(node)
     const info: Writable<FunctionInfo> = {
       name,
       params,
       decorators: decorators.length === 0 ? NONE : decorators.map((d) => this.decoratorName(d, parent)),
       role: "plain",
-      span: this.span(node),
-      nameSpan: nameNode === node ? { start: 0, end: 0 } : this.span(nameNode),
+      span,
+      nameSpan: nameNode === node ? span : this.span(nameNode),
       body: [],
       parent
     }
-    if (nameNode === node) info.nameSpan = info.span
-    if (typed) info.paramTypes = paramTypes
+    if (paramTypes !== undefined) info.paramTypes = paramTypes
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
-    const body = this.b.functions[index]!.body
-    for (const { p, name: pname, type } of declared) {
+    if (this.interest === undefined || this.everything || this.interest(span.start, span.end)) this.fillFunction(index, node)
+    else this.skipped.set(index, node)
+    return index
+  }
+
+  /** Parameter bindings and body of a function (skipped functions are filled only when needed). */
+  private fillFunction(index: number, node: FunctionLike): void {
+    const info = this.b.functions[index]!
+    const body = info.body
+    const params = info.params
+    const paramTypes = info.paramTypes
+    let position = 0
+    // destructured, defaulted or typed parameters need statements or holders
+    let bodyWork = paramTypes !== undefined
+    if (!bodyWork) for (const p of node.parameters) if (!ts.isIdentifier(p.name) || p.initializer !== undefined) bodyWork = true
+    if (bodyWork) for (const p of node.parameters) {
+      if (ts.isIdentifier(p.name) && idText(p.name) === "this") continue
+      const pname = params[position]!
+      const type = paramTypes?.[position]
+      position++
       // `(client: OpenAI) =>`, `constructor(private client: OpenAI)`: the parameter holds an instance
       if (type !== undefined && p.type !== undefined && ts.isTypeReferenceNode(p.type) && this.b.isImported(rootOf(p.type.typeName))) {
-        this.b.bindHolder(index, pname, `${type}()`)
-        if (ts.isConstructorDeclaration(node) && (p.modifiers?.some((m) => PARAMETER_PROPERTY.has(m.kind)) ?? false)) this.b.bindHolder(-1, `this.${pname}`, `${type}()`)
+        this.bindHolder(index, pname, `${type}()`)
+        if (ts.isConstructorDeclaration(node) && (p.modifiers?.some((m) => PARAMETER_PROPERTY.has(m.kind)) ?? false)) this.bindHolder(-1, `this.${pname}`, `${type}()`)
       }
       let source: Expr = { k: "name", name: pname }
       if (p.initializer !== undefined) source = { k: "op", parts: [source, this.expr(p.initializer, index)] }
@@ -628,7 +739,6 @@ class ScriptWalker {
       if (ts.isBlock(fbody)) this.statements(fbody.statements, index, body, fbody.end)
       else body.push({ k: "return", value: this.expr(fbody, index), span: this.span(fbody) })
     }
-    return index
   }
 
   /** Canonical name of a declared parameter type (`express.Request`), keywords as written. */
@@ -654,14 +764,29 @@ class ScriptWalker {
     return dotted === undefined ? "" : this.canonical(fn, dotted)
   }
 
-  /** The JSDoc block just before a declaration, without its stars. */
+  /** The last JSDoc block before a declaration (in its leading trivia), without its stars. */
   private docOf(node: ts.Node): string | undefined {
-    const ranges = ts.getLeadingCommentRanges(this.text, node.pos)
-    const last = ranges?.[ranges.length - 1]
-    if (last === undefined || last.kind !== K.MultiLineCommentTrivia) return undefined
-    const raw = this.text.slice(last.pos, last.end)
-    if (!raw.startsWith("/**")) return undefined
-    return raw.slice(3, -2).split("\n").map((l) => l.replace(/^\s*\*?\s?/, "")).join("\n").trim()
+    const text = this.text
+    let open = -1
+    let close = -1
+    for (let pos = node.pos; ;) {
+      const c = text.charCodeAt(pos)
+      if (isSpace(c)) pos++
+      else if (c === 47 && text.charCodeAt(pos + 1) === 47) {
+        const eol = text.indexOf("\n", pos + 2)
+        if (eol === -1) break
+        pos = eol
+      } else if (c === 47 && text.charCodeAt(pos + 1) === 42) {
+        const end = text.indexOf("*/", pos + 2)
+        if (end === -1) break
+        if (text.charCodeAt(pos + 2) === 42 && end > pos + 2) {
+          open = pos + 3
+          close = end
+        }
+        pos = end + 2
+      } else break
+    }
+    return open === -1 ? undefined : text.slice(open, close).replace(/^[ \t]*\*?[ \t]?/gm, "").trim()
   }
 
   // ---------------------------------------------------------------- expressions
@@ -708,9 +833,17 @@ class ScriptWalker {
       case K.TaggedTemplateExpression:
         return this.taggedTemplate(node as ts.TaggedTemplateExpression, fn)
       case K.PropertyAccessExpression: {
-        const n = node as ts.PropertyAccessExpression
-        const inner = this.expr(n.expression, fn)
-        return attrOf(inner, idText(n.name))
+        // a chain `a.b.c.d` is walked as a loop: generated code has chains thousands long
+        const names: Array<string> = []
+        let cur: ts.Expression = node
+        while (cur.kind === K.PropertyAccessExpression) {
+          names.push(idText((cur as ts.PropertyAccessExpression).name))
+          cur = (cur as ts.PropertyAccessExpression).expression
+        }
+        let e = this.expr(cur, fn)
+        if (names.length > MAX_CHAIN) return UNKNOWN
+        for (let i = names.length - 1; i >= 0; i--) e = attrOf(e, names[i]!)
+        return e
       }
       case K.ElementAccessExpression: {
         const n = node as ts.ElementAccessExpression
@@ -735,6 +868,8 @@ class ScriptWalker {
       case K.PrefixUnaryExpression: {
         const n = node as ts.PrefixUnaryExpression
         const inner = this.expr(n.operand, fn)
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (n.operator === K.MinusToken && inner.k === "lit" && typeof inner.value === "number") return { k: "lit", value: -inner.value }
         return n.operator === K.ExclamationToken ? { k: "lit", value: true } : { k: "op", parts: [inner] }
       }
       case K.PostfixUnaryExpression:
@@ -784,11 +919,15 @@ class ScriptWalker {
     if (isAssignmentOperator(op)) return this.assignment(n, fn, this.body(fn))
     switch (op) {
       case K.CommaToken:
-        this.expr(n.left, fn)
-        return this.expr(n.right, fn)
-      case K.PlusToken: {
-        const parts = [this.expr(n.left, fn), this.expr(n.right, fn)]
-        return stringish(n.left) || stringish(n.right) ? { k: "concat", parts } : { k: "op", parts }
+      case K.PlusToken:
+      case K.AmpersandAmpersandToken:
+      case K.BarBarToken:
+      case K.QuestionQuestionToken: {
+        // `a + b + c ...` is one list of operands, read in a loop (chains can be thousands long)
+        const operands = chainOf(n, op)
+        const parts = operands.map((o) => this.expr(o, fn))
+        if (op === K.CommaToken) return parts[parts.length - 1]!
+        return op === K.PlusToken && operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts }
       }
       case K.EqualsEqualsEqualsToken:
       case K.EqualsEqualsToken:
@@ -856,7 +995,19 @@ class ScriptWalker {
     return { expr: { k: "container", entries }, fields }
   }
 
+  /**
+   * A call. Calls nested deeper than MAX_DEPTH (generated code: thousands of chained calls) are not
+   * followed, so the walk cannot exhaust the stack; operator and attribute chains are loops.
+   */
   private call(node: ts.CallExpression | ts.NewExpression, fn: number, isNew: boolean): Expr {
+    if (this.depth >= MAX_DEPTH) return UNKNOWN
+    this.depth++
+    const value = this.reduceCall(node, fn, isNew)
+    this.depth--
+    return value
+  }
+
+  private reduceCall(node: ts.CallExpression | ts.NewExpression, fn: number, isNew: boolean): Expr {
     const calleeNode = unwrap(node.expression)
     // `require("m")`, `import("m")`: the module itself
     if (!isNew && node.arguments?.length === 1 && (calleeNode.kind === K.ImportKeyword || (calleeNode.kind === K.Identifier && idText(calleeNode as ts.Identifier) === "require"))) {
@@ -913,7 +1064,7 @@ class ScriptWalker {
     if (isNew) call.isNew = true
     if (callbacks !== undefined) call.callbacks = callbacks
     const index = this.b.addCall(call)
-    if (pending !== undefined) for (const p of pending) this.pending.push({ call: index, ...p })
+    if (pending !== undefined) for (const p of pending) this.pending.push(p.field === undefined ? { call: index, arg: p.arg, name: p.name } : { call: index, arg: p.arg, field: p.field, name: p.name })
     // `[a, b].join("")`, `s.concat(x)`, `"…".replace(a, b)`: string building keeps the data
     if (receiver !== undefined && methodCall !== undefined && BUILDERS.has(methodCall)) {
       if (methodCall === "join" || methodCall === "concat" || receiver.k === "lit" || receiver.k === "concat")
@@ -987,7 +1138,7 @@ class ScriptWalker {
 const tokenStart = (text: string, pos: number): number => {
   for (;;) {
     const c = text.charCodeAt(pos)
-    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000) {
+    if (isSpace(c)) {
       pos++
       continue
     }
@@ -1016,6 +1167,9 @@ const tokenStart = (text: string, pos: number): number => {
     return pos
   }
 }
+
+const isSpace = (c: number): boolean =>
+  c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000
 
 /** An identifier's name; `.text` is a getter that unescapes a leading `__` on every read. */
 const idText = (id: ts.Identifier | ts.PrivateIdentifier): string => {
@@ -1072,21 +1226,58 @@ const literalKey = (node: ts.Expression): string | undefined => {
 const isConstantLiteral = (node: ts.Expression): boolean =>
   ts.isStringLiteralLike(node) || ts.isNumericLiteral(node) || node.kind === K.TrueKeyword || node.kind === K.FalseKeyword
 
-/** Operands that make `+` string building. */
+/** Operands that make `+` string building (`(a + "x") + b` too). */
 const stringish = (node: ts.Expression): boolean => {
   const n = unwrap(node)
-  return ts.isStringLiteralLike(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === K.PlusToken && (stringish(n.left) || stringish(n.right)))
+  return ts.isStringLiteralLike(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === K.PlusToken && chainOf(n, K.PlusToken).some(stringish))
 }
+
+/** The operands of a left-nested chain of one operator (`a + b + c`), found with a loop. */
+const chainOf = (node: ts.BinaryExpression, op: ts.SyntaxKind): Array<ts.Expression> => {
+  const operands: Array<ts.Expression> = [node.right]
+  let left = node.left
+  while (left.kind === K.BinaryExpression && (left as ts.BinaryExpression).operatorToken.kind === op) {
+    operands.push((left as ts.BinaryExpression).right)
+    left = (left as ts.BinaryExpression).left
+  }
+  operands.push(left)
+  return operands.reverse()
+}
+
+const isIdentifierChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c > 127
+
+/** Characters the caller search may scan at least before it models everything instead. */
+const SCAN_BUDGET = 2_000_000
+
+/** Whether a sorted list of offsets has one in [start, end). */
+const anyWithin = (offsets: ReadonlyArray<number>, start: number, end: number): boolean => {
+  let lo = 0
+  let hi = offsets.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (offsets[mid]! < start) lo = mid + 1
+    else hi = mid
+  }
+  return lo < offsets.length && offsets[lo]! < end
+}
+
+/** Nesting the walk follows; real code stays far below, the stack holds several times more. */
+const MAX_DEPTH = 500
+
+/** Longer attribute chains are generated code: their value is not followed (the engine recurses on it). */
+const MAX_CHAIN = 64
 
 /** `a.b.c` / `this.x` as written, or undefined when the expression is not a name chain. */
 const dottedText = (node: ts.Expression): string | undefined => {
-  const n = unwrap(node)
-  if (ts.isIdentifier(n)) return idText(n)
-  if (n.kind === K.ThisKeyword) return "this"
-  if (ts.isPropertyAccessExpression(n)) {
-    const head = dottedText(n.expression)
-    return head === undefined ? undefined : `${head}.${idText(n.name)}`
+  let n = unwrap(node)
+  let tail = ""
+  while (ts.isPropertyAccessExpression(n)) {
+    tail = `.${idText(n.name)}${tail}`
+    n = unwrap(n.expression)
   }
+  if (ts.isIdentifier(n)) return idText(n) + tail
+  if (n.kind === K.ThisKeyword) return `this${tail}`
   return undefined
 }
 

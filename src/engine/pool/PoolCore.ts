@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import type { FileAnalysis, FileTask } from "../Analyser.js"
-import { type BatchLimits, splitIntoBatches } from "./batches.js"
+import { type ResultSink, type RunTask, taskContent, taskSize } from "../RunTask.js"
+import { type BatchLimits, planBatches } from "./batches.js"
 import { ChildWorker } from "./ChildWorker.js"
 import { FairQueue } from "./FairQueue.js"
 import { crashedOnFile, failedFile, notAnalysed } from "./outcomes.js"
@@ -45,6 +46,8 @@ interface Job {
   readonly run: Run
   /** input indices, in the order sent */
   readonly files: ReadonlyArray<number>
+  /** the text sent for each file, until its result is settled (files read from disk at dispatch) */
+  readonly contents: Array<string | undefined>
   readonly batchId: number
   readonly reported: Array<boolean>
   readonly hangTimer: ReturnType<typeof setTimeout>
@@ -102,10 +105,11 @@ export class PoolCore {
   // ---- public surface ----
 
   submit(
-    tasks: ReadonlyArray<FileTask>,
+    tasks: ReadonlyArray<RunTask>,
     deadlineAt: number,
     onFileDone: ((settled: number) => void) | undefined,
-    done: (outcome: RunOutcome) => void
+    done: (outcome: RunOutcome) => void,
+    sink?: ResultSink
   ): Cancel {
     const noop: Cancel = () => {}
     if (this.closed) {
@@ -121,17 +125,24 @@ export class PoolCore {
       done({ _tag: "Unavailable", reason: unavailable })
       return noop
     }
-    const batches = splitIntoBatches(tasks, this.config.batchLimits)
+    const batches = planBatches(tasks.map(taskSize), this.slots.length, this.config.batchLimits)
     // An idle queue admits a scan of any size (it is served at once); a backlog is bounded.
     const waiting = this.queue.size
     if (waiting > 0 && waiting + batches.length > this.config.maxQueue) {
       done({ _tag: "Unavailable", reason: `queue full (${waiting} batches waiting)` })
       return noop
     }
-    const run = new Run(this.nextRunId++, tasks, deadlineAt, onFileDone, (finished, outcome) => {
-      this.forget(finished)
-      done(outcome)
-    })
+    const run = new Run(
+      this.nextRunId++,
+      tasks,
+      deadlineAt,
+      onFileDone,
+      (finished, outcome) => {
+        this.forget(finished)
+        done(outcome)
+      },
+      sink
+    )
     this.runs.add(run)
     this.queue.pushBack(run, batches)
     run.deadlineTimer = setTimeout(() => this.expireWaiting(run), timerDelay(deadlineAt - Date.now()))
@@ -330,7 +341,26 @@ export class PoolCore {
     }
   }
 
-  private dispatch(slot: Slot, child: ChildWorker, run: Run, files: ReadonlyArray<number>): void {
+  private dispatch(slot: Slot, child: ChildWorker, run: Run, batch: ReadonlyArray<number>): void {
+    // files on disk are read now, so only the batches in flight are ever in memory
+    const files: Array<number> = []
+    const contents: Array<string> = []
+    const sent: Array<FileTask> = []
+    for (const index of batch) {
+      const task = run.task(index)
+      const read = taskContent(task)
+      if ("unreadable" in read) {
+        run.settle(index, failedFile(task, read.unreadable))
+        continue
+      }
+      files.push(index)
+      contents.push(read.content)
+      sent.push({ path: task.path, kind: task.kind, content: read.content })
+    }
+    if (files.length === 0) {
+      this.pump()
+      return
+    }
     const batchId = this.nextBatchId++
     // past the deadline plus grace the child is not cooperating (a native call that ignores the
     // deadline, a busy loop): only a kill gets the worker back
@@ -338,6 +368,7 @@ export class PoolCore {
     const job: Job = {
       run,
       files,
+      contents,
       batchId,
       reported: files.map(() => false),
       hangTimer: setTimeout(() => this.hung(slot, child, job), timeout)
@@ -347,7 +378,7 @@ export class PoolCore {
       type: "analyse",
       batchId,
       deadlineAt: sendableDeadline(run.deadlineAt),
-      tasks: files.map((index) => run.task(index))
+      tasks: sent
     })
   }
 
@@ -355,7 +386,9 @@ export class PoolCore {
     const index = job.files[position]
     if (index === undefined || job.reported[position] === true) return
     job.reported[position] = true
-    job.run.settle(index, result)
+    const content = job.contents[position]
+    job.contents[position] = undefined
+    job.run.settle(index, result, content)
   }
 
   private batchDone(slot: Slot, child: ChildWorker, job: Job, rssBytes: number): void {

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os"
 import { Effect, Runtime, type Scope } from "effect"
-import type { FileAnalysis, FileTask } from "../Analyser.js"
+import type { FileAnalysis } from "../Analyser.js"
+import type { ResultSink, RunTask } from "../RunTask.js"
 import { WorkerUnavailable } from "../Scanner.js"
 import { DEFAULT_BATCH_LIMITS } from "./batches.js"
 import { type PoolConfig, PoolCore, type PoolLog, type PoolStats } from "./PoolCore.js"
@@ -33,9 +34,9 @@ export interface WorkerPoolOptions {
   readonly respawnBackoffMs?: number
   /** default 30000 */
   readonly respawnBackoffMaxMs?: number
-  /** default 32 files */
+  /** most files per batch; default 32 (batches are balanced by bytes below these limits) */
   readonly batchMaxFiles?: number
-  /** default 2 MB of source */
+  /** most source per batch; default 2 MB */
   readonly batchMaxBytes?: number
 }
 
@@ -46,11 +47,14 @@ export interface WorkerPool {
    * died on comes back `failed` with `WORKER_CRASHED_ON_FILE`. `onFileDone` receives the number of
    * files settled so far (any outcome). Fails with WorkerUnavailable when no worker can be started,
    * the queue is full, or the pool closes meanwhile. Interrupting it drops the run's waiting batches.
+   * Files on disk are read when their batch is sent. With `sink`, each result is handed to it as it
+   * arrives and the returned results carry no matches.
    */
   readonly run: (
-    tasks: ReadonlyArray<FileTask>,
+    tasks: ReadonlyArray<RunTask>,
     deadlineAt: number,
-    onFileDone?: (settled: number) => void
+    onFileDone?: (settled: number) => void,
+    sink?: ResultSink
   ) => Effect.Effect<ReadonlyArray<FileAnalysis>, WorkerUnavailable>
   /** at least one worker is initialised */
   readonly ready: Effect.Effect<boolean>
@@ -109,13 +113,13 @@ export const makeWorkerPool = (options: WorkerPoolOptions): Effect.Effect<Worker
       Effect.sync(() => new PoolCore(toConfig(options), log)),
       (pool) => Effect.promise(() => pool.close())
     )
-    const run: WorkerPool["run"] = (tasks, deadlineAt, onFileDone) =>
+    const run: WorkerPool["run"] = (tasks, deadlineAt, onFileDone, sink) =>
       Effect.async<ReadonlyArray<FileAnalysis>, WorkerUnavailable>((resume) => {
         const cancel = core.submit(tasks, deadlineAt, onFileDone, (outcome) => {
           resume(
             outcome._tag === "Done" ? Effect.succeed(outcome.results) : Effect.fail(new WorkerUnavailable({ reason: outcome.reason }))
           )
-        })
+        }, sink)
         return Effect.sync(cancel)
       })
     return {

@@ -1,29 +1,33 @@
 import type { Analyser, FileAnalysis, FileTask } from "../Analyser.js"
 import { failedFile, notAnalysed } from "./outcomes.js"
 
+const MB = 1024 * 1024
+
 /**
- * tree-sitter trees hold native memory V8 does not count, freed only by GC finalizers. Without help a
- * child's RSS grows to gigabytes; `gc()` plus an event-loop turn every few dozen files keeps it near
- * 200 MB (stack-notes §3.4). Counted across batches, by files and by source volume.
+ * tree-sitter trees hold native memory V8 does not count, freed only by GC finalizers: without help
+ * a child's RSS can grow to gigabytes (stack-notes §3.4). But a forced `gc()` is expensive beyond its
+ * own time (measured: the next TypeScript pass ran 2-5 times slower when it came every 50 files), so
+ * it is driven by what it is for: only once RSS passes `floorBytes`, and then again only after RSS
+ * grew `stepBytes` since the last collection. A worker whose V8 heap manages itself (TypeScript,
+ * JavaScript, configs) never reaches it; one that accumulates native trees does, a few times.
  */
 export class MemoryHygiene {
-  private files = 0
-  private bytes = 0
+  private collectedAt: number | undefined
 
   constructor(
-    private readonly everyFiles = 50,
-    private readonly everyBytes = 4 * 1024 * 1024,
-    private readonly collect: () => void = () => globalThis.gc?.()
+    private readonly floorBytes = 192 * MB,
+    private readonly stepBytes = 48 * MB,
+    private readonly collect: () => void = () => globalThis.gc?.(),
+    private readonly rss: () => number = () => process.memoryUsage.rss()
   ) {}
 
-  async afterFile(task: FileTask): Promise<void> {
-    this.files += 1
-    this.bytes += task.content.length
-    if (this.files < this.everyFiles && this.bytes < this.everyBytes) return
-    this.files = 0
-    this.bytes = 0
+  async afterFile(): Promise<void> {
+    const now = this.rss()
+    if (now < this.floorBytes || (this.collectedAt !== undefined && now < this.collectedAt + this.stepBytes)) return
     this.collect()
+    // finalizers of collected native objects run on a later turn of the event loop
     await new Promise<void>((resolve) => setImmediate(resolve))
+    this.collectedAt = this.rss()
   }
 }
 
@@ -49,6 +53,6 @@ export const analyseBatch = async (
 ): Promise<void> => {
   for (const [index, task] of tasks.entries()) {
     emit(index, analyseSafely(analyser, task, deadlineAt))
-    await memory.afterFile(task)
+    await memory.afterFile()
   }
 }

@@ -5,6 +5,7 @@ import { DiffGroup } from "./DiffGroup.js"
 import { HealthGroup } from "./HealthGroup.js"
 import { LegacyGroup } from "./LegacyGroup.js"
 import { OrgsGroup } from "./OrgsGroup.js"
+import { ScanSessionsGroup } from "./ScanSessionsGroup.js"
 import { ScansGroup } from "./ScansGroup.js"
 import { SuppressionsGroup } from "./SuppressionsGroup.js"
 import { withoutFrameworkErrors } from "./openApiCleanup.js"
@@ -13,6 +14,7 @@ import { withoutFrameworkErrors } from "./openApiCleanup.js"
 export class VigilApi extends HttpApi.make("vigil")
   .add(HealthGroup)
   .add(ScansGroup)
+  .add(ScanSessionsGroup)
   .add(DiffGroup)
   .add(OrgsGroup)
   .add(LegacyGroup)

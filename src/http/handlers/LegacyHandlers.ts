@@ -9,6 +9,7 @@ import { errorResponse } from "../errorResponse.js"
 import { legacyScanBody } from "../legacy/legacyContract.js"
 import { boundaryOf, parseMultipart } from "../legacy/multipart.js"
 import { readBody } from "../RequestBody.js"
+import { streamedJson } from "../jsonStream.js"
 import { RequestNotes } from "../RequestNotes.js"
 import { scanRateLimitResponse } from "../scanRateLimit.js"
 import { ScanService } from "../../usecases/ScanService.js"
@@ -46,6 +47,7 @@ export const LegacyHandlersLive = HttpApiBuilder.group(VigilApi, "legacy", (hand
         const result = yield* scans.run(principal, { ...valid.right, agentName: agentNameFor(valid.right) })
         const notes = yield* Effect.serviceOption(RequestNotes)
         if (Option.isSome(notes)) notes.value.scanId = result.scan_id
-        return result
+        // thousands of findings and their SARIF log are written piece by piece, never as one string
+        return streamedJson(result)
       }).pipe(Effect.withSpan("LegacyHttp.scan")))
   }))

@@ -1,14 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option, Schema } from "effect"
-import {
-  CreateKeyRequest,
-  CreateOrgRequest,
-  OrgSlug,
-  type Organisation,
-  roleAtLeast,
-  roleRank,
-  UUID_PATTERN
-} from "../../domain/ApiTenancy.js"
+import { Effect, Option } from "effect"
+import { CreateKeyRequest, CreateOrgRequest, roleAtLeast, roleRank, UUID_PATTERN } from "../../domain/ApiTenancy.js"
 import {
   AlreadyExists,
   AlreadyRevoked,
@@ -18,37 +10,22 @@ import {
   NotFound
 } from "../../domain/Errors.js"
 import { TenancyRepo } from "../../store/TenancyRepo.js"
+import { OrgAccess } from "../../usecases/OrgAccess.js"
+import { requireManager } from "../../usecases/policies.js"
 import { VigilApi } from "../api/Api.js"
-import { CurrentPrincipal, type Principal } from "../api/Authentication.js"
+import { CurrentPrincipal } from "../api/Authentication.js"
 import { decodeBody } from "../decodeBody.js"
 import { readJsonBody } from "../RequestBody.js"
 
 /** Bodies of these endpoints are a few hundred bytes; 1 MB is generous and keeps a bad client cheap. */
 const SMALL_BODY_LIMIT = 1_000_000
 
-const isOrgRef = (ref: string): boolean => UUID_PATTERN.test(ref) || Schema.is(OrgSlug)(ref)
-
 export const OrgsHandlersLive = HttpApiBuilder.group(VigilApi, "orgs", (handlers) =>
   Effect.gen(function*() {
     const tenancy = yield* TenancyRepo
 
-    /** The caller's own organisation; any other one is 404, so its existence does not leak. */
-    const ownOrg = (ref: string, principal: Principal): Effect.Effect<Organisation, InvalidRequest | NotFound> =>
-      Effect.gen(function*() {
-        if (!isOrgRef(ref)) {
-          return yield* Effect.fail(new InvalidRequest({ error: `org_id must be an organisation id (UUID) or slug, not ${JSON.stringify(ref.slice(0, 80))}.` }))
-        }
-        const org = yield* tenancy.findOrg(ref)
-        if (Option.isNone(org) || org.value.id !== principal.orgId) {
-          return yield* Effect.fail(new NotFound({ error: `No organisation ${JSON.stringify(ref)} is visible to this key.` }))
-        }
-        return org.value
-      })
-
-    const requireManager = (principal: Principal): Effect.Effect<void, InsufficientRole> =>
-      roleAtLeast(principal.role, "admin")
-        ? Effect.void
-        : Effect.fail(new InsufficientRole({ error: "This operation needs the owner or admin role." }))
+    const access = yield* OrgAccess
+    const ownOrg = access.ownOrg
 
     return handlers
       .handleRaw("createOrg", () =>
@@ -59,7 +36,8 @@ export const OrgsHandlersLive = HttpApiBuilder.group(VigilApi, "orgs", (handlers
             slug: body.slug,
             name: body.name ?? body.slug,
             ownerUserId: principal.userId,
-            ownerEmail: principal.email
+            ownerEmail: principal.email,
+            ownerOrgId: principal.orgId
           }).pipe(
             Effect.catchTag("OrgSlugTaken", () =>
               Effect.fail(new AlreadyExists({ error: `An organisation with the slug ${JSON.stringify(body.slug)} already exists.` })))

@@ -7,6 +7,7 @@ import { VigilApi } from "../api/Api.js"
 import { CurrentPrincipal } from "../api/Authentication.js"
 import { errorResponse } from "../errorResponse.js"
 import { readJsonBody } from "../RequestBody.js"
+import { streamedJson } from "../jsonStream.js"
 import { RequestNotes } from "../RequestNotes.js"
 import { scanRateLimitResponse } from "../scanRateLimit.js"
 import { ScanService } from "../../usecases/ScanService.js"
@@ -34,6 +35,7 @@ export const ScansHandlersLive = HttpApiBuilder.group(VigilApi, "scans", (handle
         const result = yield* scans.run(principal, { ...request.right, agentName: agentNameFor(request.right) })
         const notes = yield* Effect.serviceOption(RequestNotes)
         if (Option.isSome(notes)) notes.value.scanId = result.scan_id
-        return result
+        // thousands of findings and their SARIF log are written piece by piece, never as one string
+        return streamedJson(result)
       }).pipe(Effect.withSpan("ScansHttp.scan")))
   }))

@@ -18,6 +18,10 @@ export interface RecordedRequest {
 }
 
 export interface Fault {
+  /** answer only requests whose path matches (others are forwarded and the fault waits) */
+  readonly path?: RegExp
+  /** forward the request first, then answer the fault anyway: the server did the work, the client saw a failure */
+  readonly afterForwarding?: boolean
   readonly status: number
   readonly headers?: Record<string, string>
   readonly body?: unknown
@@ -28,6 +32,8 @@ export interface RecordingProxy {
   readonly requests: Array<RecordedRequest>
   /** answered in order, one per request, before requests are forwarded again */
   readonly faults: Array<Fault>
+  /** paths answered 404 as by a server without those endpoints (an older Vigil) */
+  readonly blocked: Array<RegExp>
   readonly close: () => Promise<void>
 }
 
@@ -44,13 +50,25 @@ const readAll = (req: IncomingMessage): Promise<Buffer> =>
 export const startRecordingProxy = async (target: string): Promise<RecordingProxy> => {
   const requests: Array<RecordedRequest> = []
   const faults: Array<Fault> = []
+  const blocked: Array<RegExp> = []
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readAll(req)
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && !HOP_BY_HOP.has(k)) headers[k] = v
     const record: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers, body: body.toString("utf8"), at: Date.now() }
     requests.push(record)
-    const fault = faults.shift()
+    const path = (req.url ?? "/").split("?")[0]!
+    if (blocked.some((b) => b.test(path))) {
+      record.status = 404
+      res.writeHead(404, { "content-type": "application/json" })
+      res.end(JSON.stringify({ code: "not_found", error: `No such endpoint: ${req.method} ${path}` }))
+      return
+    }
+    const next = faults[0]
+    const fault = next !== undefined && (next.path === undefined || next.path.test(path)) ? faults.shift() : undefined
+    if (fault?.afterForwarding === true) {
+      await fetch(target + (req.url ?? "/"), { method: req.method ?? "GET", headers, ...(body.length > 0 ? { body } : {}) }).then((r) => r.arrayBuffer())
+    }
     if (fault !== undefined) {
       record.status = fault.status
       res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers })
@@ -83,6 +101,7 @@ export const startRecordingProxy = async (target: string): Promise<RecordingProx
     url: `http://127.0.0.1:${port}`,
     requests,
     faults,
+    blocked,
     close: () => new Promise((resolve) => server.close(() => resolve()))
   }
 }

@@ -7,7 +7,7 @@ afterAll(() => engine.dispose())
 const evalFindings = async (path: string, content: string) =>
   (await engine.scan([{ path, content }])).findings.filter((f) => f.pattern_id === "exec_eval").map((f) => ({ line: f.line, tier: f.risk_tier, confidence: f.confidence }))
 
-describe("taint: proven flows raise tier and confidence", () => {
+describe("data flow: proven flows raise tier and confidence", () => {
   it("a tool parameter reaching eval through assignments is a vulnerability", async () => {
     const code = [
       "from langchain.tools import tool",
@@ -28,7 +28,7 @@ describe("taint: proven flows raise tier and confidence", () => {
     ])
   })
 
-  it("model output reaching eval is a vulnerability; a sanitizer stops the flow", async () => {
+  it("model output reaching eval is a vulnerability, even through literal_eval (it can return a string); int() carries no code", async () => {
     const code = [
       "import ast",
       "def run(llm, q):",
@@ -36,11 +36,12 @@ describe("taint: proven flows raise tier and confidence", () => {
       "    value = ast.literal_eval(answer)",
       "    exec(answer)",
       "    eval(value)",
+      "    eval(int(answer))",
       ""
     ].join("\n")
     expect(await evalFindings("agent.py", code)).toEqual([
       { line: 5, tier: "vulnerability", confidence: 0.9 },
-      { line: 6, tier: "risk_pattern", confidence: 0.75 }
+      { line: 6, tier: "vulnerability", confidence: 0.9 }
     ])
   })
 
