@@ -8,19 +8,12 @@ import { loadCatalogueSync, runHarness } from "../../src/engine/index.js"
 
 /**
  * The example harness is as exact as ESLint's RuleTester. Each case adds one example file to a copy of
- * the exec_eval rule (whose matchers get message variants here) and runs the harness through the
+ * the exec_eval rule (whose matchers declare message variants) and runs the harness through the
  * engine's front door; the shipped examples of the copy pass, so every failure belongs to the case.
  */
 const dir = mkdtempSync(join(tmpdir(), "vigil-harness-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 cpSync(join(packageRoot(), "rules", "exec_eval"), join(dir, "exec_eval"), { recursive: true })
-const ruleFile = join(dir, "exec_eval", "rule.yaml")
-writeFileSync(
-  ruleFile,
-  readFileSync(ruleFile, "utf8")
-    .replace("    message: A timer is given a string", "    variant: timer\n    message: A timer is given a string")
-    .replace("    message: Untrusted input reaches eval/exec", "    variant: tainted\n    message: Untrusted input reaches eval/exec")
-)
 
 let cases = 0
 /** The harness's complaints about one example file, as `line: message`. */
@@ -49,17 +42,17 @@ describe("the example harness", () => {
     expect(problemsWith("two.py", "# ruleid: exec_eval\n# ruleid: exec_eval\neval(a); eval(b)\n")).toEqual([])
     expect(problemsWith("list.py", "# ruleid: exec_eval, exec_eval\neval(a); eval(b)\n")).toEqual([])
     expect(problemsWith("fewer.py", "# ruleid: exec_eval\n# ruleid: exec_eval\neval(a)\n")).toEqual([
-      "3: expected exec_eval, exec_eval on line 3, got exec_eval@1"
+      "3: expected exec_eval, exec_eval on line 3, got exec_eval[eval]@1"
     ])
     expect(problemsWith("more.py", "# ruleid: exec_eval\neval(a); eval(b)\n")).toEqual([
-      "2: line 2 has 2 exec_eval findings (exec_eval@1, exec_eval@10) but 1 annotated: write one ruleid: per finding, or fix the rule"
+      "2: line 2 has 2 exec_eval findings (exec_eval[eval]@1, exec_eval[eval]@10) but 1 annotated: write one ruleid: per finding, or fix the rule"
     ])
   })
 
   it("pins the start column", () => {
     expect(problemsWith("col.py", "# ruleid: exec_eval@5\nx = eval(code)\n")).toEqual([])
     expect(problemsWith("badcol.py", "# ruleid: exec_eval@1\nx = eval(code)\n")).toEqual([
-      "2: expected exec_eval@1 on line 2, got exec_eval@5"
+      "2: expected exec_eval@1 on line 2, got exec_eval[eval]@5"
     ])
     // the matching is order-free: each pin takes the finding it fits
     expect(problemsWith("cols.py", "# ruleid: exec_eval\n# ruleid: exec_eval@1\neval(a); eval(b)\n")).toEqual([])
@@ -68,19 +61,19 @@ describe("the example harness", () => {
   it("pins the message variant, and only variants the rule declares", () => {
     expect(problemsWith("timer.js", "// ruleid: exec_eval[timer]\nsetTimeout(\"run(\" + job + \")\", 10)\n")).toEqual([])
     expect(problemsWith("plaineval.js", "// ruleid: exec_eval[timer]\neval(job)\n")).toEqual([
-      "2: expected exec_eval[timer] on line 2, got exec_eval@1"
+      "2: expected exec_eval[timer] on line 2, got exec_eval[eval]@1"
     ])
     expect(problemsWith("unknown.js", "// ruleid: exec_eval[nope]\neval(job)\n")).toEqual([
-      "1: annotation pins variant \"nope\" but exec_eval has only timer, tainted",
-      "2: expected exec_eval[nope] on line 2, got exec_eval@1"
+      "1: annotation pins variant \"nope\" but exec_eval has only eval, timer, interpreter",
+      "2: expected exec_eval[nope] on line 2, got exec_eval[eval]@1"
     ])
     expect(problemsWith("both.js", "// ruleid: exec_eval[timer]@1\nsetTimeout(\"run(\" + job + \")\", 10)\n")).toEqual([])
   })
 
   it("forbids findings on ok lines and unannotated findings anywhere", () => {
-    expect(problemsWith("ok.py", "# ok: exec_eval\neval(a)\n")).toEqual(["2: line 2 is annotated ok: exec_eval but was reported (exec_eval@1)"])
+    expect(problemsWith("ok.py", "# ok: exec_eval\neval(a)\n")).toEqual(["2: line 2 is annotated ok: exec_eval but was reported (exec_eval[eval]@1)"])
     expect(problemsWith("bare.py", "print(1)\neval(a)\n")).toEqual([
-      "2: unexpected exec_eval finding on line 2 (exec_eval@1): annotate it with ruleid: or fix the rule"
+      "2: unexpected exec_eval finding on line 2 (exec_eval[eval]@1): annotate it with ruleid: or fix the rule"
     ])
     expect(problemsWith("conflict.py", "# ok: exec_eval\n# ruleid: exec_eval\neval(a)\n")).toEqual([
       "3: line 3 is annotated both ok: exec_eval and as reported: keep one"
@@ -90,7 +83,7 @@ describe("the example harness", () => {
   it("runs todoruleid as an expected failure and says when the gap is fixed", () => {
     expect(problemsWith("gap.py", "# todoruleid: exec_eval\nprint(a)\n")).toEqual([])
     expect(problemsWith("fixed.py", "# todoruleid: exec_eval\neval(a)\n")).toEqual([
-      "2: todoruleid: exec_eval on line 2 is now reported (exec_eval@1): the gap is fixed, make the annotation ruleid: exec_eval"
+      "2: todoruleid: exec_eval on line 2 is now reported (exec_eval[eval]@1): the gap is fixed, make the annotation ruleid: exec_eval"
     ])
   })
 

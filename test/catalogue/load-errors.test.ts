@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { formatProblem } from "../../src/catalogue/CatalogueLoadError.js"
-import { defaultComplianceDir, defaultRulesDir } from "../../src/catalogue/paths.js"
+import { defaultComplianceDir } from "../../src/catalogue/paths.js"
 import { loadCatalogueSync } from "../../src/engine/index.js"
 
-const baseRule = readFileSync(join(defaultRulesDir(), "exec_eval", "rule.yaml"), "utf8")
+const baseRule = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "syntactic-rule.yaml"), "utf8")
 
 /** A catalogue of the given rule files (folder name -> rule.yaml text) next to the real compliance/. */
 const loadRules = (rules: Record<string, string>) => {

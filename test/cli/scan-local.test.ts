@@ -24,7 +24,8 @@ beforeAll(() => {
   mkdirSync(join(repo, "agent"))
   mkdirSync(join(repo, "tests"))
   writeFileSync(join(repo, "agent", "tools.py"), "from langchain.tools import tool\n\n@tool\ndef calc(expression: str) -> str:\n    return str(eval(expression))\n")
-  writeFileSync(join(repo, "agent", "server.ts"), "export const run = (code: string) => eval(code)\n")
+  // request data reaches eval: a proven flow, so CRITICAL
+  writeFileSync(join(repo, "agent", "server.ts"), "import express from \"express\"\nconst app = express()\napp.post(\"/run\", (req, res) => res.send(String(eval(req.body.code))))\n")
   writeFileSync(join(repo, "agent", "config.yaml"), "name: demo\n")
   writeFileSync(join(repo, "agent", "notes.md"), "eval(x)\n")
   writeFileSync(join(repo, "tests", "test_tools.py"), "eval(x)\n")
@@ -38,7 +39,7 @@ describe("vigil scan (local)", () => {
     expect(r.stdout).toContain("CRITICAL")
     expect(r.stdout).toMatch(/3 files scanned/)
     expect(r.stdout).toMatch(/agent\/tools\.py:5:\d+\s+exec_eval/)
-    expect(r.stdout).toMatch(/agent\/server\.ts:1:\d+\s+exec_eval/)
+    expect(r.stdout).toMatch(/agent\/server\.ts:3:\d+\s+exec_eval/)
     expect(r.stdout).toContain("Quick wins")
     expect(r.stdout).not.toContain("test_tools.py:")
   })

@@ -396,7 +396,7 @@ class GoWalker {
         const rights = right.type === "expression_list" ? right.namedChildren : [right]
         // `a, err :=`: plain names are read from the text instead of visiting each identifier
         const leftText = left.text
-        const lefts = SIMPLE_NAMES.test(leftText) ? leftText.split(/\s*,\s*/) : left.namedChildren
+        const lefts = SIMPLE_NAMES.test(leftText) ? leftText.split(",").map((name) => name.trim()) : left.namedChildren
         this.assign(lefts, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
         return
       }
