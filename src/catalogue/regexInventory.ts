@@ -20,9 +20,11 @@ const MATCH_PREDICATE = /#(?:not-)?match\?\s+@[\w.]+\s+"((?:[^"\\]|\\.)*)"/g
 
 export const catalogueRegexes = (catalogue: Catalogue): Array<RegexUse> => {
   const out: Array<RegexUse> = []
+  // in flow matchers, sources and sanitizers are canonical-name globs (`*.url_for`), not regexes
+  let globs = false
   const visit = (value: unknown, where: string, key: string | undefined): void => {
     if (typeof value === "string") {
-      if (key !== undefined && REGEX_KEYS.has(key)) out.push({ ...asRuleRegex(value), where })
+      if (key !== undefined && REGEX_KEYS.has(key) && !(globs && (key === "sources" || key === "sanitizers"))) out.push({ ...asRuleRegex(value), where })
       if (key === "query") {
         for (const m of value.matchAll(MATCH_PREDICATE)) out.push({ source: JSON.parse(`"${m[1]!}"`) as string, flags: "", where: `${where} (query predicate)` })
       }
@@ -33,7 +35,11 @@ export const catalogueRegexes = (catalogue: Catalogue): Array<RegexUse> => {
       for (const [k, v] of Object.entries(value)) visit(v, `${where}.${k}`, k)
     }
   }
-  for (const rule of catalogue.rules) rule.matchers.forEach((m, i) => visit(m, `rules/${rule.id} $.matchers[${i}]`, undefined))
+  for (const rule of catalogue.rules)
+    rule.matchers.forEach((m, i) => {
+      globs = m.kind === "flow"
+      visit(m, `rules/${rule.id} $.matchers[${i}]`, undefined)
+    })
   return out
 }
 

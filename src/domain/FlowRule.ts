@@ -49,7 +49,7 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
   Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
-    description: "the argument is a constant whose value matches the regex"
+    description: "the argument is a constant whose value matches the regex, or a name whose canonical dotted name does (`yaml.SafeLoader`)"
   }),
   Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
     description: "the argument is a list literal with a constant element matching the regex"
@@ -63,9 +63,9 @@ export const FlowSink = Schema.Struct({
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
-  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string")).annotations({
+  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text")).annotations({
     description:
-      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions)"
+      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
   }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })
@@ -89,9 +89,9 @@ export const FlowMatcher = Schema.Struct({
   sources: Schema.optional(Names).annotations({ description: "extra untrusted sources (callee or attribute names) beyond models/<language>.yaml" }),
   sanitizers: Schema.optional(Names).annotations({ description: "calls whose result is safe for this rule" }),
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "checks that make a value safe for this rule" }),
-  provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config"))).annotations({
+  provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config", "constant"))).annotations({
     description:
-      "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings"
+      "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings; constant = constant text, with check: prompt_text only (a prompt written to a log or a response), risk_pattern one severity lower"
   }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "FlowMatcher" })

@@ -26,13 +26,14 @@ ERROR_TEXT = "Only administrators can access this page."
 
 @app.get("/debug/config")
 async def debug_config():
-    # ruleid: system_prompt_leak
+    # a route's return value is not a call: not followed yet
+    # todoruleid: system_prompt_leak
     return {"model": "gpt-4o", "system_prompt": SYSTEM_PROMPT}
 
 
 @app.get("/prompt")
 async def get_prompt():
-    # ruleid: system_prompt_leak
+    # todoruleid: system_prompt_leak
     return SYSTEM_PROMPT
 
 

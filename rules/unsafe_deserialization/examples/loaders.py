@@ -38,7 +38,8 @@ def load_cached_memory(path: str):
 
 
 def load_classifier():
-    # ruleid: unsafe_deserialization
+    # a constant file shipped with the application: not reported
+    # ok: unsafe_deserialization
     return joblib.load("models/intent.joblib")
 
 

@@ -45,3 +45,47 @@ def home():
 def logout():
     # ok: unvalidated_redirect
     return redirect("/")
+
+
+@app.route("/after-login")
+def after_login():
+    state = {"next": request.form["next"], "user": "me"}
+    # ruleid: unvalidated_redirect
+    return redirect(f"{state['next']}")
+
+
+def landing_for(campaign):
+    return "https://%s/landing" % campaign
+
+
+@app.route("/campaign")
+def campaign():
+    # ruleid: unvalidated_redirect
+    return redirect(landing_for(request.args["c"]))
+
+
+@app.route("/profile")
+def profile():
+    # ok: unvalidated_redirect
+    return redirect("/users/{}".format(request.args["id"]))
+
+
+@app.route("/docs")
+def docs():
+    # ok: unvalidated_redirect
+    return redirect("https://docs.example.com/search?q=" + request.args["q"])
+
+
+@app.route("/back")
+def back():
+    dest = request.args.get("next", "/")
+    if not dest.startswith("/") or dest.startswith("//"):
+        return redirect("/")
+    # ok: unvalidated_redirect
+    return redirect(dest)
+
+
+@app.route("/keep")
+def keep():
+    # ok: unvalidated_redirect
+    return redirect(url_for("search", q=request.args["q"]))

@@ -28,7 +28,7 @@ export function safeGET(request: NextRequest) {
 
 export function openFromQuery() {
   const params = new URLSearchParams(window.location.search)
-  // ruleid: unvalidated_redirect
+  // todoruleid: unvalidated_redirect
   window.location.href = params.get("next") ?? "/"
 }
 
@@ -37,3 +37,39 @@ export function internalNav(searchParams: URLSearchParams) {
   // ok: unvalidated_redirect
   window.location.href = "/settings"
 }
+
+const ALLOWED = new Set(["docs.example.com", "status.example.com"])
+
+app.get("/out", (req, res) => {
+  const { to } = req.query as { to: string }
+  const dest = `${to}`
+  // ruleid: unvalidated_redirect
+  res.redirect(302, dest)
+})
+
+app.get("/raw", (req, res) => {
+  // ruleid: unvalidated_redirect
+  res.setHeader("Location", String(req.query.next))
+  res.status(302).end()
+})
+
+app.get("/checked", (req, res) => {
+  const next = String(req.query.next)
+  if (!ALLOWED.has(new URL(next).hostname)) {
+    res.status(400).end()
+    return
+  }
+  // ok: unvalidated_redirect
+  res.redirect(next)
+})
+
+app.get("/user", (req, res) => {
+  // ok: unvalidated_redirect
+  res.redirect(`/users/${req.query.id}`)
+})
+
+app.get("/cache", (req, res) => {
+  // ok: unvalidated_redirect
+  res.setHeader("Cache-Control", String(req.query.cc))
+  res.end()
+})

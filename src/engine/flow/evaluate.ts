@@ -183,6 +183,8 @@ export class FlowEvaluator {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
         }
+        // `os.environ["DB_PASSWORD"]`, `process.env["API_KEY"]`: a setting read by its key
+        if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config && !obj.secret && this.fw.secretNames?.test(e.key.value) === true) return configValue(true)
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return strip(obj)
       }
@@ -220,6 +222,9 @@ export class FlowEvaluator {
   /** The value a call returns. */
   callValue(call: Call, fn: number, at: number): Value {
     const source = this.fw.untrusted.lookup(call.callee)[0]
+    // a file the code names with a constant path ships with the application (`open("prompts/system.md")`):
+    // configuration, not outside data
+    if (source === FILE_CONTENTS && this.constantPath(call, fn, at)) return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
     if (source !== undefined) return untrusted(source)
     if (this.fw.config.lookup(call.callee).length > 0) {
       const key = this.firstArgText(call, fn, at)
@@ -239,10 +244,32 @@ export class FlowEvaluator {
       }
       // data flows through calls the models do not know (json.loads(body), str(x), x.strip())
       result = parts.length === 0 ? { ...constant(), prov: Prov.Unknown } : strip(joinAll(parts))
+      // a credential stays one through text conversions and methods of the credential itself, but a
+      // call that merely takes it (`OpenAI(api_key=key)`, `NewModel(ctx, cfg)`) returns something else
+      if (result.secret && !TEXT_CONVERSION.test(lastSegmentOf(call.callee))) {
+        const receiverSecret = call.receiver !== undefined && call.receiver.k !== "ref" && this.value(call.receiver, fn, at).secret
+        if (!receiverSecret) result = { ...result, secret: false }
+      }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
     }
     if (sanitizer !== undefined) result = { ...result, sanitized: [...result.sanitized, sanitizer] }
     return result
+  }
+
+  /** Every argument of the call, and of the call it is a method of (`open(p).read()`), is constant. */
+  private constantPath(call: Call, fn: number, at: number): boolean {
+    const args = [...call.args]
+    let receiver = call.receiver
+    if (receiver?.k === "name") {
+      const assigned = this.body(fn).find((s) => s.k === "assign" && s.target.name === (receiver as { name: string }).name && s.target.path.length === 0)
+      if (assigned !== undefined && assigned.k === "assign") receiver = assigned.value
+    }
+    if (receiver?.k === "call") args.push(...this.model.calls[receiver.call]!.args)
+    else if (call.args.length === 0) return false
+    return args.every((a) => {
+      const v = this.value(a.value, fn, at)
+      return v.prov === Prov.Constant && v.params === 0
+    })
   }
 
   private firstArgText(call: Call, fn: number, at: number): string | undefined {
@@ -329,6 +356,15 @@ export class FlowEvaluator {
     }
     return this.callSites.get(fn) ?? []
   }
+}
+
+const FILE_CONTENTS = "file contents"
+
+const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
+
+const lastSegmentOf = (callee: string): string => {
+  const seg = callee.slice(callee.lastIndexOf(".") + 1)
+  return seg.endsWith("()") ? seg.slice(0, -2) : seg
 }
 
 /** What a parameter's checks inside the function add to the value a caller passes for it. */

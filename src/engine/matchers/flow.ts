@@ -1,6 +1,7 @@
 import type { CallCondition, CallMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
+import { systemContents } from "../flow/messages.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
 import { NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
@@ -126,12 +127,20 @@ interface Verdict {
 /** What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing. */
 const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
   const args = argsOf(hit.sink, call)
+  // chat messages: only the content of system / developer messages counts
+  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call }> =
+    hit.sink.check === "system_message"
+      ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
+      : args.map((arg) => ({
+          // an argv list runs its first element; the others are arguments, not commands
+          expr: hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value,
+          fn: call.fn
+        }))
   let worst: Verdict | undefined
-  for (const arg of args) {
-    // an argv list runs its first element; the others are arguments, not commands
-    const expr = hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value
+  for (const { expr, fn, site } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
-    const raw = ev.value(expr, call.fn, call.span.start)
+    // content written in a helper: its parameters are what this call site passes
+    const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
     const verdict = verdictOf(v, hit)
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
@@ -140,10 +149,14 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
 }
 
 const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
+  if (hit.sink.check === "prompt_text" && !readsAsPrompt(v)) return undefined
+  // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
+  if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
   if (v.sanitized.some((s) => hit.sanitizers.includes(s))) return undefined
-  if (hit.sink.check === "host" && v.prefix !== undefined && /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]/.test(v.prefix)) return undefined
+  // a constant scheme and host, or a constant same-site path (`/profile/` + id; not `/` + data, which can be `//evil`)
+  if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !SQL_WORDS.test(v.consts ?? "")) return undefined
@@ -153,6 +166,16 @@ const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   if (v.prov === Prov.Config && hit.reports.has("config")) return { tier: "risk_pattern", lower: true, label: "configuration" }
   return undefined
 }
+
+/**
+ * The value is prompt text: its own constant text or constant prefix (or that of a record's field)
+ * instructs a model. Not a property of it (`prompt.length`) or what a call given a prompt returned.
+ */
+const readsAsPrompt = (v: Value): boolean =>
+  PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || [...(v.fields?.values() ?? [])].some((f) => PROMPT_WORDS.test(f.text ?? f.prefix ?? ""))
+
+/** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
+const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
 
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
@@ -232,13 +255,21 @@ const holds = (c: CallCondition, call: Call): boolean => {
     return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
   }
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
+  // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
   const text =
     a.value.k === "lit" && typeof a.value.value === "string"
       ? a.value.value
       : a.value.k === "container" && a.value.entries.every((x) => x.value.k === "lit")
         ? a.value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
-        : undefined
+        : dotted(a.value)
   return text !== undefined && new RegExp(c.matches).test(text)
+}
+
+const dotted = (e: Expr): string | undefined => {
+  if (e.k === "ref" || e.k === "name") return e.name
+  if (e.k !== "attr") return undefined
+  const head = dotted(e.obj)
+  return head === undefined ? undefined : `${head}.${e.name}`
 }
 
 /** Checks what loading cannot: regexes in conditions compile, names are well-formed globs. */

@@ -7,6 +7,8 @@ import type { GuardKind } from "./Model.js"
 const CHECKS: ReadonlyArray<readonly [RegExp, GuardKind]> = [
   // containment after normalisation
   [/^(?:startswith|startsWith|is_relative_to|HasPrefix|relative_to|commonpath)$/, "contained"],
+  // a URL's scheme and host checked against allowed hosts (Django, and the usual helper names)
+  [/^(?:url_has_allowed_host_and_scheme|is_safe_url|isSafeRedirect|isSafeUrl|isAllowedUrl|isAllowedHost|IsSafeRedirect|IsAllowedHost)$/, "host_allowlist"],
   // allow-list membership
   [/^(?:includes|has|Contains|contains|ContainsKey|__contains__|hasOwnProperty|get)$/, "allowlist"],
   // validation of shape or type

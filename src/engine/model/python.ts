@@ -516,7 +516,7 @@ class PythonWalker {
         return { k: "concat", parts }
       }
       case "concatenated_string":
-        return { k: "concat", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+        return { k: "concat", parts: node.namedChildren.filter((c) => c.type !== "comment").map((c) => this.expr(c, fn)) }
       case "integer":
       case "float":
         return { k: "lit", value: Number(node.text.replace(/_/g, "")) }
@@ -564,7 +564,8 @@ class PythonWalker {
       case "starred_expression":
       case "list_splat":
       case "dictionary_splat": {
-        const inner = node.namedChildren[0]
+        // a comment inside the parentheses is a named child too: `(\n  # why\n  "text"\n)`
+        const inner = node.namedChildren.find((c) => c.type !== "comment")
         return inner === undefined ? UNKNOWN : this.expr(inner, fn)
       }
       case "dictionary": {

@@ -1,0 +1,57 @@
+import logging
+import os
+from os import getenv as env
+
+from langchain_core.messages import SystemMessage
+from langchain_core.prompts import ChatPromptTemplate
+from openai import OpenAI
+
+log = logging.getLogger("agent")
+client = OpenAI(api_key=os.getenv("OPENAI_API_KEY"))
+DB_PASSWORD = os.getenv("DB_PASSWORD")
+REGION = os.getenv("AWS_REGION", "eu-west-1")
+
+
+def sql_agent(question: str) -> str:
+    system = f"You are a SQL assistant. Connect with user app and password {DB_PASSWORD}."
+    # ruleid: system_prompt_leak
+    reply = client.chat.completions.create(model="gpt-4o", messages=[{"role": "system", "content": system}, {"role": "user", "content": question}])
+    return reply.choices[0].message.content
+
+
+def billing_prompt():
+    stripe = env("STRIPE_SECRET_KEY")
+    # ruleid: system_prompt_leak
+    return SystemMessage(content="You are a billing agent. Use the Stripe key %s for refunds." % stripe)
+
+
+def ops_prompt():
+    settings = {"token": os.environ.get("GITHUB_TOKEN"), "org": "acme"}
+    # ruleid: system_prompt_leak
+    return ChatPromptTemplate.from_messages([("system", "You are an ops agent. GitHub token: {}".format(settings["token"])), ("human", "{task}")])
+
+
+def debug_prompt():
+    prompt = f"You are the ops assistant. Admin password: {os.environ['ADMIN_PASSWORD']}"
+    # ruleid: system_prompt_leak
+    log.debug("prompt=%s", prompt)
+    return prompt
+
+
+# --- safe look-alikes -------------------------------------------------------------------------------
+
+
+def region_prompt(question: str) -> str:
+    # ok: system_prompt_leak
+    reply = client.chat.completions.create(
+        model="gpt-4o",
+        messages=[{"role": "system", "content": f"You are a cloud assistant for region {REGION}."}, {"role": "user", "content": question}],
+    )
+    # ok: system_prompt_leak
+    log.info("answered a question in %s", REGION)
+    return reply.choices[0].message.content
+
+
+def keyed_client():
+    # ok: system_prompt_leak
+    return OpenAI(api_key=os.getenv("OPENAI_API_KEY")).chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}])

@@ -1,0 +1,115 @@
+import type { Arg, Call, Expr, SemanticModel } from "../model/Model.js"
+
+/**
+ * The content of system / developer messages inside a call's arguments, for sinks with
+ * `check: system_message`: chat APIs take every message in one list, and only text in a message
+ * whose role is system (or developer) carries the developer's authority. Recognised shapes:
+ * - a record with a role key set to a system role: `{"role": "system", "content": x}`,
+ *   `openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: x}`: its content;
+ * - a pair whose first element is a system role: `("system", x)`: the rest;
+ * - a call whose first argument is a system role: `llms.TextParts(llms.ChatMessageTypeSystem, x)`.
+ * Lists are followed through the variables that hold them (every assignment and every
+ * `append` / `push` / `insert` / `unshift` onto them in the same scope chain), nested records and lists.
+ */
+/** A system message's content, in the function where it is written; `site`: the call of that helper function. */
+export interface Content {
+  readonly expr: Expr
+  readonly fn: number
+  readonly site?: Call
+}
+
+export const systemContents = (
+  model: SemanticModel,
+  call: Call,
+  args: ReadonlyArray<Arg>,
+  localFunction: (call: Call) => number | undefined
+): Array<Content> => {
+  const out: Array<Content> = []
+  const seen = new Set<string>()
+  const positional = call.args.filter((a) => a.name === undefined).map((a) => a.value)
+  if (positional.length > 1 && isSystemRole(model, positional[0]!)) out.push(...positional.slice(1).map((expr) => ({ expr, fn: call.fn })))
+  const ctx: Walk = { model, out, seen, localFunction, site: undefined }
+  for (const a of args) walk(ctx, a.value, call.fn, 0)
+  return out
+}
+
+interface Walk {
+  readonly model: SemanticModel
+  readonly out: Array<Content>
+  readonly seen: Set<string>
+  readonly localFunction: (call: Call) => number | undefined
+  /** the helper call being looked into (one level: `messages=build_messages(q)`) */
+  site: Call | undefined
+}
+
+const MAX_DEPTH = 6
+const ROLE_KEY = /^role$/i
+const CONTENT_KEY = /^(?:content|contents|text|parts|instructions)$/i
+const SYSTEM_ROLE = /^(?:system|developer)$/i
+/** SDK constants for the system role: go-openai, langchaingo, openai-go and similar */
+const SYSTEM_ROLE_CONSTANT = /^(?:ChatMessageRoleSystem|ChatMessageRoleDeveloper|ChatMessageTypeSystem|RoleSystem|RoleDeveloper|MessageRoleSystem|SYSTEM|DEVELOPER)$/
+
+const walk = (w: Walk, e: Expr, fn: number, depth: number): void => {
+  if (depth > MAX_DEPTH) return
+  const { model, out } = w
+  if (e.k === "name") {
+    const key = `${fn}:${e.name}`
+    if (w.seen.has(key)) return
+    w.seen.add(key)
+    for (const value of assignedTo(model, e.name, fn)) walk(w, value, fn, depth + 1)
+    return
+  }
+  // a helper of the same file that builds the messages: its return values, with the caller's arguments
+  if (e.k === "call" && w.site === undefined) {
+    const site = model.calls[e.call]!
+    const callee = w.localFunction(site)
+    if (callee === undefined) return
+    w.site = site
+    for (const s of model.functions[callee]!.body) if (s.k === "return") walk(w, s.value, callee, depth + 1)
+    w.site = undefined
+    return
+  }
+  if (e.k !== "container") return
+  const push = (expr: Expr): void => {
+    out.push(w.site === undefined ? { expr, fn } : { expr, fn, site: w.site })
+  }
+  const role = e.entries.find((x) => x.key !== undefined && ROLE_KEY.test(x.key))
+  if (role !== undefined) {
+    if (isSystemRole(model, role.value)) for (const x of e.entries) if (x.key !== undefined && CONTENT_KEY.test(x.key)) push(x.value)
+    return
+  }
+  const first = e.entries[0]
+  if (e.entries.length >= 2 && e.entries.every((x) => x.key === undefined) && first !== undefined && first.value.k === "lit") {
+    // a (role, text) pair: only a system pair carries instructions; other pairs hold no messages
+    if (isSystemRole(model, first.value)) for (const x of e.entries.slice(1)) push(x.value)
+    if (typeof first.value.value === "string") return
+  }
+  for (const x of e.entries) walk(w, x.value, fn, depth + 1)
+}
+
+const isSystemRole = (model: SemanticModel, e: Expr): boolean => {
+  if (e.k === "lit") return typeof e.value === "string" && SYSTEM_ROLE.test(e.value)
+  if (e.k === "ref" || e.k === "attr" || e.k === "name") {
+    const name = e.k === "attr" ? e.name : e.name
+    if (e.k === "name") {
+      const c = model.constants.get(e.name)
+      if (c !== undefined && c.k === "lit") return typeof c.value === "string" && SYSTEM_ROLE.test(c.value)
+    }
+    return SYSTEM_ROLE_CONSTANT.test(name.slice(name.lastIndexOf(".") + 1))
+  }
+  return false
+}
+
+/** Everything a scope chain assigns or appends to a variable. */
+const assignedTo = (model: SemanticModel, name: string, fn: number): Array<Expr> => {
+  const out: Array<Expr> = []
+  for (let scope = fn; ; scope = model.functions[scope]!.parent) {
+    const body = scope === -1 ? model.module : model.functions[scope]!.body
+    for (const s of body) if ((s.k === "assign" || s.k === "iterate") && s.target.name === name && s.target.path.length === 0) out.push(s.value)
+    for (const c of model.calls) {
+      if (c.fn !== scope || c.receiver?.k !== "name" || c.receiver.name !== name) continue
+      if (/\.(?:append|push|insert|unshift|extend|add_message|add_messages)$/.test(c.callee)) out.push(...c.args.map((a) => a.value))
+    }
+    if (out.length > 0 || scope === -1) return out
+  }
+}
