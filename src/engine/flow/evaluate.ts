@@ -1,4 +1,5 @@
 import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
+import { dottedOf } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
 import { concat, constant, GUARD_BITS, join, joinAll, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
@@ -182,6 +183,11 @@ export class FlowEvaluator {
         if (e.key.k === "lit" && obj.fields !== undefined) {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
+        }
+        // `os.environ["API_KEY"]`, `process.env["TOKEN"]`: a setting named by a constant key, a secret by its name
+        if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config) {
+          const base = dottedOf(e.obj)
+          if (base !== undefined && this.fw.config.lookup(base).length > 0) return configValue(this.fw.secretNames?.test(e.key.value) === true)
         }
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return strip(obj)
