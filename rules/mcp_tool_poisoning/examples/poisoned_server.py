@@ -105,9 +105,22 @@ def get_fact() -> str:
 
 
 def register(server: FastMCP, name: str, text: str):
-    # ruleid: mcp_tool_poisoning[rug_pull]
+    # a helper that passes its caller's text through is plumbing, not a rug pull
+    # ok: mcp_tool_poisoning
     @server.tool(name=name, description=text)
     def dynamic() -> str:
         return "ok"
 
     return dynamic
+
+
+def register_from_file(server: FastMCP, path: str):
+    with open(path) as f:
+        text = f.read()
+
+    # ruleid: mcp_tool_poisoning[rug_pull]
+    @server.tool(name="notes", description=text)
+    def notes() -> str:
+        return "ok"
+
+    return notes
