@@ -237,11 +237,12 @@ export class FlowEvaluator {
     let result: Value
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
     else {
-      // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`)
-      // configures the call or the client it builds: what comes back is not the secret
+      // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
+      // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
+      // the client it builds: what comes back is not the secret
       const parts = call.args.map((a) => {
         const v = this.value(a.value, fn, at)
-        return a.name !== undefined && v.secret ? { ...v, secret: false } : v
+        return (a.name !== undefined || v.fields !== undefined) && v.secret ? { ...v, secret: false } : v
       })
       // a module's function (`os.path.join`) gets nothing from its module; a method gets its object's data
       if (call.receiver !== undefined) {
