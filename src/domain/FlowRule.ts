@@ -49,7 +49,13 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
   Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
-    description: "the argument is a constant whose value matches the regex, or a name whose canonical dotted name does (`yaml.SafeLoader`)"
+    description: "the argument is a constant (a literal or a module-level constant) whose value matches the regex, or a name whose canonical dotted name does (`yaml.SafeLoader`)"
+  }),
+  Schema.Struct({ arg: ArgRef, is: Names }).annotations({
+    description: "the argument is a reference to one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`)"
+  }),
+  Schema.Struct({ doc: Schema.String }).annotations({
+    description: "a function this call registers (decorates, or receives as a callback) has a docstring / doc comment matching the regex"
   }),
   Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
     description: "the argument is a list literal with a constant element matching the regex"

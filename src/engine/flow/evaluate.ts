@@ -1,4 +1,5 @@
 import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
+import { dottedOf } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
 import { concat, constant, GUARD_BITS, join, joinAll, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
@@ -183,8 +184,11 @@ export class FlowEvaluator {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
         }
-        // `os.environ["DB_PASSWORD"]`, `process.env["API_KEY"]`: a setting read by its key
-        if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config && !obj.secret && this.fw.secretNames?.test(e.key.value) === true) return configValue(true)
+        // `os.environ["API_KEY"]`, `process.env["TOKEN"]`: a setting named by a constant key, a secret by its name
+        if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config) {
+          const base = dottedOf(e.obj)
+          if (base !== undefined && this.fw.config.lookup(base).length > 0) return configValue(this.fw.secretNames?.test(e.key.value) === true)
+        }
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return strip(obj)
       }
@@ -236,7 +240,13 @@ export class FlowEvaluator {
     let result: Value
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
     else {
-      const parts = call.args.map((a) => this.value(a.value, fn, at))
+      // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
+      // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
+      // the client it builds: what comes back is not the secret
+      const parts = call.args.map((a) => {
+        const v = this.value(a.value, fn, at)
+        return (a.name !== undefined || v.fields !== undefined) && v.secret ? { ...v, secret: false } : v
+      })
       // a module's function (`os.path.join`) gets nothing from its module; a method gets its object's data
       if (call.receiver !== undefined) {
         const receiver = this.value(call.receiver, fn, at)

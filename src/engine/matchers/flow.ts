@@ -3,13 +3,14 @@ import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
-import { NameIndex } from "../flow/names.js"
+import { compileName, NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
-import type { Arg, Call, Expr, SemanticModel } from "../model/Model.js"
-import { argOf } from "../model/ModelBuilder.js"
+import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
+import { argOf, dottedOf } from "../model/ModelBuilder.js"
 import { compileFunctionRules } from "./functionRule.js"
 import type { RawMatch } from "./RawMatch.js"
+import { compileRuleRegex } from "./ruleRegex.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
 type FlowEntry = MatcherEntry<FlowMatcher>
@@ -84,19 +85,20 @@ export const compileModelRules = (
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
     for (const call of model.calls) {
-      for (const entry of anyCall.length === 0 ? structural.lookup(call.callee) : [...structural.lookup(call.callee), ...anyCall]) {
+      // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
+      for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
         const m = entry.matcher
         if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
-        if (!(m.where ?? []).every((c) => holds(c, call))) continue
-        if ((m.unless ?? []).some((c) => holds(c, call))) continue
+        if (!(m.where ?? []).every((c) => holds(c, call, model))) continue
+        if ((m.unless ?? []).some((c) => holds(c, call, model))) continue
         out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
       evaluator ??= new FlowEvaluator(model, framework, sanitizers)
       for (const hit of hits) {
-        if (!(hit.sink.when ?? []).every((c) => holds(c, call))) continue
-        if ((hit.sink.unless ?? []).some((c) => holds(c, call))) continue
+        if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
+        if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
         const verdict = judge(evaluator, hit, call)
         if (verdict === undefined) continue
         const found = flowMatch(hit, call, verdict, text)
@@ -226,7 +228,30 @@ const isConstant = (e: Expr): boolean =>
 const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>): Arg | undefined =>
   typeof keyword === "string" ? call.args.find((x) => x.name === keyword) : call.args.find((x) => x.name !== undefined && keyword.includes(x.name))
 
-const holds = (c: CallCondition, call: Call): boolean => {
+const compiled = new Map<string, RegExp>()
+/** Rule regexes (JavaScript syntax, a leading `(?i)` for case-insensitive), compiled once. */
+const ruleRegex = (source: string): RegExp => {
+  let re = compiled.get(source)
+  if (re === undefined) compiled.set(source, (re = compileRuleRegex(source)))
+  return re
+}
+
+/** Functions a call registers: those passed to it as callbacks, and the one it decorates. */
+const registered = (call: Call, model: SemanticModel): ReadonlyArray<FunctionInfo> => {
+  const out = (call.callbacks ?? []).flatMap((cb) => (model.functions[cb.fn] !== undefined ? [model.functions[cb.fn]!] : []))
+  // a decorator call lies between the start of the decorated definition and the function's name
+  const decorated = model.functions.find((f) => f.parent === call.fn && f.decorators.length > 0 && f.span.start <= call.span.start && call.span.end <= f.nameSpan.start)
+  return decorated === undefined ? out : [...out, decorated]
+}
+
+/** A module-level constant's value in place of its name (`DESCRIPTION = "..."; tool(description=DESCRIPTION)`). */
+const constantOf = (e: Expr, model: SemanticModel): Expr => (e.k === "name" ? model.constants.get(e.name) ?? e : e)
+
+const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
+  if ("doc" in c) {
+    const re = ruleRegex(c.doc)
+    return registered(call, model).some((f) => f.doc !== undefined && re.test(f.doc))
+  }
   if ("at_least" in c) {
     const a = c.keyword !== undefined ? keywordArg(call, c.keyword) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
     const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
@@ -249,20 +274,26 @@ const holds = (c: CallCondition, call: Call): boolean => {
   if ("absent" in c) return a === undefined
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
+  if ("is" in c) {
+    const name = dottedOf(a.value)
+    return name !== undefined && c.is.some((n) => compileName(n).test(name))
+  }
   if ("literal" in c) return isConstant(a.value) === c.literal
   if ("contains" in c) {
-    const re = new RegExp(c.contains)
+    const re = ruleRegex(c.contains)
     return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
   }
+  // with `field`, the key of the dict / options object the argument passes
+  const value = constantOf(a.value, model)
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
   // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
   const text =
-    a.value.k === "lit" && typeof a.value.value === "string"
-      ? a.value.value
-      : a.value.k === "container" && a.value.entries.every((x) => x.value.k === "lit")
-        ? a.value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
-        : dotted(a.value)
-  return text !== undefined && new RegExp(c.matches).test(text)
+    value.k === "lit" && typeof value.value === "string"
+      ? value.value
+      : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
+        ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
+        : dotted(value)
+  return text !== undefined && ruleRegex(c.matches).test(text)
 }
 
 const dotted = (e: Expr): string | undefined => {
@@ -280,10 +311,10 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
       ? [...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]), ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition])]
       : m.sinks.flatMap((s, j) => [...(s.when ?? []).map((c, i) => [["sinks", j, "when", i], c] as [Array<string | number>, CallCondition]), ...(s.unless ?? []).map((c, i) => [["sinks", j, "unless", i], c] as [Array<string | number>, CallCondition])])
   for (const [path, c] of conditions) {
-    const source = "matches" in c ? c.matches : "contains" in c ? c.contains : undefined
+    const source = "matches" in c ? c.matches : "contains" in c ? c.contains : "doc" in c ? c.doc : undefined
     if (source !== undefined) {
       try {
-        new RegExp(source)
+        compileRuleRegex(source)
       } catch (e) {
         return { path, message: `invalid regex ${JSON.stringify(source)}: ${(e as Error).message}` }
       }

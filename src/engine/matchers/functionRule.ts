@@ -41,7 +41,7 @@ const index = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
 /** `kind: function` rules: functions with a framework role judged by what their body does. */
 export const compileFunctionRules = (
   entries: ReadonlyArray<FunctionEntry>,
-  holds: (c: CallCondition, call: Call) => boolean
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean
 ): { literals: ReadonlyArray<string>; run: (model: SemanticModel, evaluator: () => FlowEvaluator) => Array<RawMatch> } => {
   const compiled: Array<Compiled> = entries.map((entry) => {
     const m = entry.matcher
@@ -65,12 +65,12 @@ export const compileFunctionRules = (
     const scope = new BodyIndex(model)
     for (const c of compiled) {
       const m = c.entry.matcher
-      const fileApproved = c.fileCalls.some((f) => model.calls.some((call) => f.names.lookup(call.callee).length > 0 && f.where.every((w) => holds(w, call))))
+      const fileApproved = c.fileCalls.some((f) => model.calls.some((call) => f.names.lookup(call.callee).length > 0 && f.where.every((w) => holds(w, call, model))))
       if (fileApproved) continue
       model.functions.forEach((f, fi) => {
         if (!m.roles.includes(f.role)) return
         if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
-        if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r)))) return
+        if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r, model)))) return
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
         const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)

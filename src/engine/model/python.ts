@@ -446,6 +446,9 @@ class PythonWalker {
       body: [],
       parent
     })
+    // the docstring is read even when the body is skipped: it is the tool's description
+    const first = node.childForFieldName("body")?.namedChildren[0]
+    if (first?.type === "expression_statement" && first.namedChildren[0]?.type === "string") (this.b.functions[index] as { doc?: string }).doc = this.stringValue(first.namedChildren[0])
     if (modelled) this.fillFunction(index, node)
     else this.skipped.set(index, node)
     return index
@@ -469,8 +472,6 @@ class PythonWalker {
     if (types.some((t) => t !== undefined)) (f as { paramTypes?: ReadonlyArray<string | undefined> }).paramTypes = types
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
-    const first = bodyNode.namedChildren[0]
-    if (first?.type === "expression_statement" && first.namedChildren[0]?.type === "string") (f as { doc?: string }).doc = this.stringValue(first.namedChildren[0])
     this.block(bodyNode, index, f.body)
   }
 
