@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CallMatcher, FlowMatcher } from "./FlowRule.js"
+import { CallMatcher, CodeGraphMatcher, FlowMatcher } from "./FlowRule.js"
 import { Category, RiskTier, Severity, Target } from "./Vocabulary.js"
 
 /**
@@ -168,7 +168,8 @@ export const Matcher = Schema.Union(
   RegexMatcher,
   TaintMatcher,
   FlowMatcher,
-  CallMatcher
+  CallMatcher,
+  CodeGraphMatcher
 )
 export type Matcher = typeof Matcher.Type
 

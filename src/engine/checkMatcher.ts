@@ -40,6 +40,7 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
         return undefined
       case "flow":
       case "call":
+      case "code-graph":
         return checkModelMatcher(matcher)
     }
   } catch (e) {

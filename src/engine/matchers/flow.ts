@@ -1,4 +1,4 @@
-import type { CallCondition, CallMatcher, FlowMatcher, FlowSink, FrameworkModel } from "../../domain/FlowRule.js"
+import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
@@ -7,6 +7,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, SemanticModel } from "../model/Model.js"
 import { argOf } from "../model/ModelBuilder.js"
+import { compileCodeGraphs } from "./codeGraph.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -35,8 +36,10 @@ export const compileModelRules = (
   language: FrameworkModel["language"],
   flows: ReadonlyArray<FlowEntry>,
   calls: ReadonlyArray<CallEntry>,
-  models: ReadonlyArray<FrameworkModel>
+  models: ReadonlyArray<FrameworkModel>,
+  graphs: ReadonlyArray<MatcherEntry<CodeGraphMatcher>> = []
 ): CompiledModelRules => {
+  const codeGraphs = compileCodeGraphs(graphs)
   const sinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
   for (const entry of flows) {
@@ -99,11 +102,12 @@ export const compileModelRules = (
       }
     }
     out.push(...best.values())
+    out.push(...codeGraphs.run(model))
     return out
   }
   return {
-    active: flows.length > 0 || calls.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords])],
+    active: flows.length > 0 || calls.length > 0 || graphs.length > 0,
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...codeGraphs.literals])],
     run
   }
 }
@@ -232,7 +236,13 @@ const holds = (c: CallCondition, call: Call): boolean => {
 }
 
 /** Checks what loading cannot: regexes in conditions compile, names are well-formed globs. */
-export const checkModelMatcher = (m: FlowMatcher | CallMatcher): { path: Array<string | number>; message: string } | undefined => {
+export const checkModelMatcher = (m: FlowMatcher | CallMatcher | CodeGraphMatcher): { path: Array<string | number>; message: string } | undefined => {
+  if (m.kind === "code-graph") {
+    const all = [...m.edges.flatMap((e, j) => e.callee.map((n, i) => [["edges", j, "callee", i], n] as const)), ...(m.bounds ?? []).flatMap((b, j) => b.callee.map((n, i) => [["bounds", j, "callee", i], n] as const))]
+    for (const [path, n] of all) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
+    const bad = m.edges.findIndex((e) => (e.to === undefined) === (e.router === undefined))
+    return bad === -1 ? undefined : { path: ["edges", bad], message: "an edge names either `to` (plain edge) or `router` (conditional edge)" }
+  }
   const conditions: Array<[Array<string | number>, CallCondition]> =
     m.kind === "call"
       ? [...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]), ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition])]
@@ -248,6 +258,8 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher): { path: Array<s
     }
   }
   const names = m.kind === "call" ? m.callee.map((n, i) => [["callee", i], n] as const) : m.sinks.flatMap((s, j) => s.callee.map((n, i) => [["sinks", j, "callee", i], n] as const))
-  for (const [path, n] of names) if (!/^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*|[\w$/@:-]+(?:\(\))?))*$/.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
+  for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }
+
+const NAME_PATTERN = /^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*|[\w$/@:-]+(?:\(\))?))*$/

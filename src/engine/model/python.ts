@@ -424,7 +424,11 @@ class PythonWalker {
       parent
     })
     if (modelled) this.fillFunction(index, node)
-    else this.skipped.set(index, node)
+    else {
+      this.skipped.set(index, node)
+      // a skipped router is still read by loop rules: one native scan answers whether it counts
+      if (node.descendantsOfType("comparison_operator").some(isOrdering)) this.b.functions[index]!.compares = true
+    }
     return index
   }
 
@@ -572,6 +576,9 @@ class PythonWalker {
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
       case "comparison_operator":
+        if (fn !== -1 && isOrdering(node)) this.b.functions[fn]!.compares = true
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return { k: "lit", value: true }
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
@@ -656,3 +663,6 @@ class PythonWalker {
     return dotted !== undefined ? this.b.canonical(fn, dotted, this.b.parentOf) : "?"
   }
 }
+
+/** `a < b`, `n >= MAX`: a comparison that orders (a counter or budget), not an equality test */
+const isOrdering = (node: SyntaxNode): boolean => node.children.some((c) => !c.isNamed && (c.type === "<" || c.type === "<=" || c.type === ">" || c.type === ">="))
