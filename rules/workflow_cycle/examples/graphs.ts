@@ -7,12 +7,12 @@ const State = Annotation.Root({
 const write = async (state: typeof State.State) => state
 const review = async (state: typeof State.State) => state
 
-// ruleid: workflow_cycle
 export const pingPong = new StateGraph(State)
   .addNode("write", write)
   .addNode("review", review)
   .addEdge(START, "write")
   .addEdge("write", "review")
+  // ruleid: workflow_cycle
   .addEdge("review", "write")
   .compile()
 

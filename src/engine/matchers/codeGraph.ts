@@ -64,7 +64,9 @@ export const compileCodeGraphs = (entries: ReadonlyArray<GraphEntry>): CompiledC
     }
     return out
   }
-  return { literals: edges.literals, run }
+  // a function that passes a bound must be modelled too: its keywords are literals of interest
+  const bounds = entries.flatMap((e) => (e.matcher.bounds ?? []).flatMap((b) => (typeof b.keyword === "string" ? [b.keyword] : b.keyword)))
+  return { literals: [...new Set([...edges.literals, ...bounds])], run }
 }
 
 const isEnd = (e: Expr, end: ReadonlyArray<NamePattern>): boolean =>
@@ -188,12 +190,12 @@ const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch
     const inside = used.filter((e) => scc.has(e.from) && scc.has(e.to))
     if (inside.length === 0) continue
     if (!unconditional && (!inside.some((e) => e.routed) || inside.some((e) => e.routed && e.counted))) continue
-    const closing = inside.reduce((a, b) => (b.call.span.start > a.call.span.start ? b : a))
+    const closing = inside.reduce((a, b) => (at(b.call) > at(a.call) ? b : a))
     const cycle = pathOf(inside, closing.to, closing.from)
     out.push({
       ruleId: entry.rule.id,
       matcherIndex: entry.matcherIndex,
-      start: closing.call.span.start,
+      start: at(closing.call),
       end: closing.call.span.end,
       text: closing.call.written,
       detail: [...cycle, closing.to].join(" -> ")
@@ -201,6 +203,12 @@ const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch
   }
   return out
 }
+
+/**
+ * Where an edge call is: its start, or in a chain (`new StateGraph(S).addNode(...).addEdge(...)`,
+ * whose calls all start at the chain's head) its first argument, the line that adds the edge.
+ */
+const at = (call: Call): number => (call.receiver?.k === "call" && call.args.length > 0 ? call.args[0]!.span.start : call.span.start)
 
 /** Tarjan's strongly connected components (iterative over the small edge lists of one graph). */
 const components = (edges: ReadonlyArray<Edge>): Array<Set<string>> => {
