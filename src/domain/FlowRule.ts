@@ -150,8 +150,15 @@ export type FrameworkModel = typeof FrameworkModel.Type
  */
 export const CodeGraphEdge = Schema.Struct({
   callee: Names,
-  from: ArgRef.annotations({ description: "the argument holding the source node" }),
-  to: Schema.optional(ArgRef).annotations({ description: "the argument holding the target node (unconditional edge); a list of nodes is several edges" }),
+  from: ArgRef.annotations({
+    description: "the argument holding the source node; `@owner`: the variable the call's result is assigned to, or the function returning it (CrewAI `Task(context=...)`); `@caller`: the function making the call (a tool that runs an agent)"
+  }),
+  to: Schema.optional(ArgRef).annotations({
+    description: "the argument holding the target node (unconditional edge); a list of nodes is several edges; names and calls (`self.review_task()`) name nodes; `@receiver`: the object the method is called on"
+  }),
+  field: Schema.optional(Schema.String).annotations({
+    description: "with `@owner`: `x.<field> = [...]` and `x.<field>.append(y)` add edges from x too (`task.context = [other]`)"
+  }),
   router: Schema.optional(ArgRef).annotations({ description: "the argument holding the router function (conditional edge)" }),
   routes: Schema.optional(ArgRef).annotations({ description: "the argument holding the path map (dict / object values, list elements); absent: the router's own string returns, or any node" })
 }).annotations({ parseOptions: strict, identifier: "CodeGraphEdge" })
@@ -171,8 +178,8 @@ export const CodeGraphMatcher = Schema.Struct({
   routers: Schema.optional(Schema.Array(Schema.Struct({ callee: Names, targets: Schema.Array(Schema.String) }).annotations({ parseOptions: strict }))).annotations({
     description: "library routers and where they can go (`langgraph.prebuilt.tools_condition` -> tools, END)"
   }),
-  cycle: Schema.Literal("unconditional", "routed").annotations({
-    description: "unconditional: a cycle of plain edges none of whose nodes has a conditional exit; routed: a cycle through a conditional edge whose router does not count its passes"
+  cycle: Schema.Literal("unconditional", "routed", "calls").annotations({
+    description: "unconditional: a cycle of plain edges none of whose nodes has a conditional exit; routed: a cycle through a conditional edge whose router does not count its passes; calls: any cycle none of whose `@caller` functions orders values (a depth or budget check)"
   }),
   bounds: Schema.optional(Schema.Array(CodeGraphBound)).annotations({ description: "calls in the file that bound every run (a recursion limit): no finding" }),
   ...Overrides

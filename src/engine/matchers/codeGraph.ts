@@ -20,7 +20,10 @@ export interface CompiledCodeGraphs {
 interface Edge {
   readonly from: string
   readonly to: string
-  readonly call: Call
+  /** where the edge is added (a call, or an attribute assignment) */
+  readonly at: { readonly start: number; readonly end: number; readonly text: string }
+  /** added by a call inside the source node's own function (`@caller`): where a recursion is reported */
+  readonly caller?: boolean
   /** a conditional edge (through a router) */
   readonly routed: boolean
   /** its router orders values: it counts its passes */
@@ -51,11 +54,22 @@ export const compileCodeGraphs = (entries: ReadonlyArray<GraphEntry>): CompiledC
         const c = compiled.find((x) => x.entry === entry)!
         const graphs = perEntry.get(entry) ?? new Map<number, Array<Edge>>()
         perEntry.set(entry, graphs)
-        const list = graphs.get(call.fn) ?? []
-        graphs.set(call.fn, list)
+        // builder calls form one graph per function; agents, tasks and tools are linked across the file
+        const key = typeof edge.from === "string" && edge.from.startsWith("@") ? -1 : call.fn
+        const list = graphs.get(key) ?? []
+        graphs.set(key, list)
         list.push(...edgesOf(model, call, edge, c.end, c.routers))
       }
     }
+    // attribute forms join the module's graph: `task.context = [...]` is written anywhere
+    for (const c of compiled)
+      for (const edge of c.entry.matcher.edges)
+        if (edge.field !== undefined && perEntry.has(c.entry)) {
+          const graphs = perEntry.get(c.entry)!
+          const all = [...graphs.values()].flat()
+          graphs.clear()
+          graphs.set(-1, [...all, ...fieldEdges(model, edge.field, c.end)])
+        }
     const out: Array<RawMatch> = []
     for (const c of compiled) {
       const graphs = perEntry.get(c.entry)
@@ -73,13 +87,17 @@ const isEnd = (e: Expr, end: ReadonlyArray<NamePattern>): boolean =>
   ((e.k === "ref" || e.k === "name") && end.some((p) => p.test(e.name))) || (e.k === "lit" && typeof e.value === "string" && end.some((p) => p.source === e.value))
 
 /** A node name: a string constant, the end constant, or a module constant holding one. */
+const lastOf = (callee: string): string => callee.slice(callee.lastIndexOf(".") + 1)
+
 const nodeOf = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>): string | undefined => {
   if (e === undefined) return undefined
   if (isEnd(e, end)) return END
   if (e.k === "lit" && typeof e.value === "string") return e.value
   if (e.k === "name") {
     const v = model.constants.get(e.name)
-    if (v !== undefined && v !== e) return nodeOf(model, v, end)
+    if (v !== undefined && v !== e && v.k === "lit") return nodeOf(model, v, end)
+    // a variable or function is a node by its name (CrewAI tasks, agents and tools)
+    return e.name
   }
   return undefined
 }
@@ -87,6 +105,9 @@ const nodeOf = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<Na
 const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>): Array<string> => {
   if (e === undefined) return []
   if (e.k === "container") return e.entries.flatMap((x) => namesIn(model, x.value, end))
+  // `self.review_task()` names the task its method returns; `self.agent` the attribute
+  if (e.k === "call") return [lastOf(model.calls[e.call]!.callee)]
+  if (e.k === "attr" && e.obj.k === "name" && (e.obj.name === "self" || e.obj.name === "this")) return [e.name]
   const n = nodeOf(model, e, end)
   return n === undefined ? [] : [n]
 }
@@ -98,12 +119,16 @@ const edgesOf = (
   end: ReadonlyArray<NamePattern>,
   routers: ReadonlyArray<{ callee: ReadonlyArray<NamePattern>; targets: ReadonlyArray<string> }>
 ): Array<Edge> => {
-  const fromArg = argOf(call.args, edge.from)?.value
+  const at = { start: where(call), end: call.span.end, text: call.written }
+  const caller = edge.from === "@caller"
   // `addEdge(["a", "b"], "c")`: several sources join into one target
-  const froms = namesIn(model, fromArg, end)
+  const froms =
+    edge.from === "@owner" ? ownersOf(model, call) : caller ? (call.fn === -1 ? [] : [model.functions[call.fn]!.name]) : namesIn(model, argOf(call.args, edge.from)?.value, end)
   if (edge.to !== undefined) {
-    const tos = namesIn(model, argOf(call.args, edge.to)?.value, end)
-    return froms.flatMap((from) => tos.map((to) => ({ from, to, call, routed: false, counted: false })))
+    const toArg = edge.to === "@receiver" ? call.receiver : argOf(call.args, edge.to)?.value
+    const tos = namesIn(model, toArg, end)
+    const counted = caller && call.fn !== -1 && model.functions[call.fn]!.compares === true
+    return froms.flatMap((from) => tos.map((to) => ({ from, to, at, caller, routed: false, counted })))
   }
   const router = edge.router === undefined ? undefined : argOf(call.args, edge.router)?.value
   const fn = routerFunction(model, router, call.fn)
@@ -119,7 +144,36 @@ const edgesOf = (
       targets = returned.length > 0 ? returned : [ANY]
     }
   }
-  return froms.flatMap((from) => targets.map((to) => ({ from, to, call, routed: true, counted })))
+  return froms.flatMap((from) => targets.map((to) => ({ from, to, at, routed: true, counted })))
+}
+
+/** The node a call's result becomes: the variable it is assigned to, or the function returning it. */
+const ownersOf = (model: SemanticModel, call: Call): Array<string> => {
+  const body = call.fn === -1 ? model.module : model.functions[call.fn]!.body
+  const out: Array<string> = []
+  for (const s of body) {
+    if (s.k === "assign" && s.target.path.length === 0 && s.value.k === "call" && model.calls[s.value.call] === call) out.push(s.target.name)
+    if (s.k === "return" && s.value.k === "call" && model.calls[s.value.call] === call && call.fn !== -1) out.push(model.functions[call.fn]!.name)
+  }
+  return out
+}
+
+/** `x.context = [y]` and `x.context.append(y)`: edges from x added after its creation. */
+const fieldEdges = (model: SemanticModel, field: string, end: ReadonlyArray<NamePattern>): Array<Edge> => {
+  const out: Array<Edge> = []
+  const scan = (body: ReadonlyArray<Statement>) => {
+    for (const s of body)
+      if (s.k === "assign" && s.target.path.length === 1 && s.target.path[0] === field)
+        for (const to of namesIn(model, s.value, end)) out.push({ from: s.target.name, to, at: { start: s.span.start, end: s.span.end, text: `${s.target.name}.${field}` }, routed: false, counted: false })
+  }
+  scan(model.module)
+  for (const f of model.functions) scan(f.body)
+  for (const call of model.calls) {
+    const r = call.receiver
+    if (r?.k !== "attr" || r.name !== field || r.obj.k !== "name" || !/\.(?:append|extend|insert)$/.test(call.callee)) continue
+    for (const a of call.args) for (const to of namesIn(model, a.value, end)) out.push({ from: r.obj.name, to, at: { start: call.span.start, end: call.span.end, text: call.written }, routed: false, counted: false })
+  }
+  return out
 }
 
 /** The same-file function a router argument names (a name, an inline lambda or `self.method`). */
@@ -184,20 +238,27 @@ const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch
   const expanded = edges.flatMap((e) => (e.to === ANY ? nodes.map((to) => ({ ...e, to })) : [e])).filter((e) => e.to !== END)
   const unconditional = entry.matcher.cycle === "unconditional"
   const exits = new Set(expanded.filter((e) => e.routed).map((e) => e.from))
-  const used = unconditional ? expanded.filter((e) => !e.routed && !exits.has(e.from) && !exits.has(e.to)) : expanded
+  // a call that checks a depth or budget before it runs the agent again does not close a recursion
+  const used = unconditional
+    ? expanded.filter((e) => !e.routed && !exits.has(e.from) && !exits.has(e.to))
+    : entry.matcher.cycle === "calls"
+      ? expanded.filter((e) => !e.counted)
+      : expanded
   const out: Array<RawMatch> = []
   for (const scc of components(used)) {
     const inside = used.filter((e) => scc.has(e.from) && scc.has(e.to))
     if (inside.length === 0) continue
-    if (!unconditional && (!inside.some((e) => e.routed) || inside.some((e) => e.routed && e.counted))) continue
-    const closing = inside.reduce((a, b) => (at(b.call) > at(a.call) ? b : a))
+    if (entry.matcher.cycle === "routed" && (!inside.some((e) => e.routed) || inside.some((e) => e.routed && e.counted))) continue
+    // a recursion is reported at the call that runs the agent again; other cycles at their last edge
+    const callers = inside.filter((e) => e.caller === true)
+    const closing = (callers.length > 0 ? callers : inside).reduce((a, b) => (b.at.start > a.at.start ? b : a))
     const cycle = pathOf(inside, closing.to, closing.from)
     out.push({
       ruleId: entry.rule.id,
       matcherIndex: entry.matcherIndex,
-      start: at(closing.call),
-      end: closing.call.span.end,
-      text: closing.call.written,
+      start: closing.at.start,
+      end: closing.at.end,
+      text: closing.at.text,
       detail: [...cycle, closing.to].join(" -> ")
     })
   }
@@ -208,7 +269,7 @@ const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch
  * Where an edge call is: its start, or in a chain (`new StateGraph(S).addNode(...).addEdge(...)`,
  * whose calls all start at the chain's head) its first argument, the line that adds the edge.
  */
-const at = (call: Call): number => (call.receiver?.k === "call" && call.args.length > 0 ? call.args[0]!.span.start : call.span.start)
+const where = (call: Call): number => (call.receiver?.k === "call" && call.args.length > 0 ? call.args[0]!.span.start : call.span.start)
 
 /** Tarjan's strongly connected components (iterative over the small edge lists of one graph). */
 const components = (edges: ReadonlyArray<Edge>): Array<Set<string>> => {
