@@ -1,3 +1,4 @@
+import functools
 from typing import Annotated, TypedDict
 
 from langchain_core.messages import AIMessage
@@ -83,3 +84,18 @@ def one_way_router(tools):
     graph.add_conditional_edges("agent", wants_tool, {"continue": "tools", "stop": END})
     graph.add_edge("tools", END)
     return graph.compile()
+
+
+def _keep_talking(state: AgentState, max_turns: int) -> str:
+    return "stop" if len(state["messages"]) > max_turns else "continue"
+
+
+def simulated_chat(assistant_node, user_node, custom_router=None):
+    sim = StateGraph(AgentState)
+    sim.add_node("assistant", assistant_node)
+    sim.add_node("user", user_node)
+    sim.add_edge("assistant", "user")
+    # ok: infinite_loop
+    sim.add_conditional_edges("user", custom_router or functools.partial(_keep_talking, max_turns=6), {"continue": "assistant", "stop": END})
+    sim.add_edge(START, "assistant")
+    return sim.compile()

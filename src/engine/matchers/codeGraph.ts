@@ -132,7 +132,7 @@ const edgesOf = (
   }
   const router = edge.router === undefined ? undefined : argOf(call.args, edge.router)?.value
   const fn = routerFunction(model, router, call.fn)
-  const counted = fn !== undefined && model.functions[fn]!.compares === true
+  const counted = routerFunctions(model, router, call.fn, 0).some((f) => model.functions[f]!.compares === true)
   let targets: Array<string>
   const routes = edge.routes === undefined ? undefined : argOf(call.args, edge.routes)?.value
   if (routes !== undefined) targets = namesIn(model, routes, end)
@@ -189,6 +189,15 @@ const routerFunction = (model: SemanticModel, router: Expr | undefined, scope: n
     if (best === undefined || f.parent === scope) best = i
   })
   return best
+}
+
+/** Every same-file function a router expression refers to (`custom or partial(_should_continue, max_turns=n)`). */
+const routerFunctions = (model: SemanticModel, router: Expr | undefined, scope: number, depth: number): Array<number> => {
+  if (router === undefined || depth > 3) return []
+  if (router.k === "op") return router.parts.flatMap((p) => routerFunctions(model, p, scope, depth + 1))
+  if (router.k === "call") return model.calls[router.call]!.args.flatMap((a) => routerFunctions(model, a.value, scope, depth + 1))
+  const fn = routerFunction(model, router, scope)
+  return fn === undefined ? [] : [fn]
 }
 
 /** String constants a router function returns (`return "tools"`, `return END if done else "write"`). */
