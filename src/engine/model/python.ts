@@ -570,7 +570,9 @@ class PythonWalker {
       case "if_clause":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
       case "conditional_expression": {
-        const [a, , c] = node.namedChildren
+        const [a, b, c] = node.namedChildren
+        // the condition carries no data into the result, but its calls and checks are still made
+        if (b !== undefined) this.expr(b, fn)
         return { k: "op", parts: [a, c].filter((x): x is SyntaxNode => x !== undefined).map((x) => this.expr(x, fn)) }
       }
       case "boolean_operator":
