@@ -83,4 +83,37 @@ describe("code-graph matcher", () => {
     expect(findings(matcher, code)).toEqual([{ line: 6, detail: "agent -> tools -> agent" }])
     expect(findings(matcher, `${code}export const ask = (q: string) => app.invoke(q, { recursionLimit: 6 })\n`)).toEqual([])
   })
+
+  it("links owners, callers and receivers across a file: a tool that runs the agent owning it", () => {
+    const matcher: CodeGraphMatcher = {
+      kind: "code-graph",
+      target: "python",
+      cycle: "calls",
+      edges: [
+        { callee: ["langchain.agents.AgentExecutor"], from: "@owner", to: "tools" },
+        { callee: ["*.invoke"], from: "@caller", to: "@receiver" }
+      ]
+    }
+    const head = "from langchain.agents import AgentExecutor\n"
+    const tool = "def ask(q):\n    return executor.invoke({'input': q})\n"
+    const code = `${head}${tool}executor = AgentExecutor(agent=a, tools=[ask])\n`
+    expect(findings(matcher, code)).toEqual([{ line: 3, detail: "executor -> ask -> executor" }])
+    // another agent's executor, or a depth check before the nested run: no recursion
+    expect(findings(matcher, `${head}${tool}other = AgentExecutor(agent=a, tools=[ask])\n`)).toEqual([])
+    const checked = "def ask(q, depth=0):\n    if depth > 2:\n        return q\n    return executor.invoke({'input': q})\n"
+    expect(findings(matcher, `${head}${checked}executor = AgentExecutor(agent=a, tools=[ask])\n`)).toEqual([])
+  })
+
+  it("reads CrewAI task context given at creation, assigned and appended later", () => {
+    const matcher: CodeGraphMatcher = {
+      kind: "code-graph",
+      target: "python",
+      cycle: "unconditional",
+      edges: [{ callee: ["crewai.Task"], from: "@owner", to: "context", field: "context" }]
+    }
+    const head = "from crewai import Task\ndef crew():\n    a = Task(description='a')\n    b = Task(description='b', context=[a])\n"
+    expect(findings(matcher, `${head}    a.context = [b]\n`)).toEqual([{ line: 5, detail: "b -> a -> b" }])
+    expect(findings(matcher, `${head}    a.context.append(b)\n`)).toEqual([{ line: 5, detail: "b -> a -> b" }])
+    expect(findings(matcher, head)).toEqual([])
+  })
 })
