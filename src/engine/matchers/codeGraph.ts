@@ -89,26 +89,29 @@ const isEnd = (e: Expr, end: ReadonlyArray<NamePattern>): boolean =>
 /** A node name: a string constant, the end constant, or a module constant holding one. */
 const lastOf = (callee: string): string => callee.slice(callee.lastIndexOf(".") + 1)
 
-const nodeOf = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>): string | undefined => {
+const nodeOf = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>, loose = false): string | undefined => {
   if (e === undefined) return undefined
   if (isEnd(e, end)) return END
   if (e.k === "lit" && typeof e.value === "string") return e.value
   if (e.k === "name") {
     const v = model.constants.get(e.name)
     if (v !== undefined && v !== e && v.k === "lit") return nodeOf(model, v, end)
-    // a variable or function is a node by its name (CrewAI tasks, agents and tools)
-    return e.name
+    // in graphs of owners and callers a variable or function is a node by its name (CrewAI tasks,
+    // agents and tools); a builder's node names are strings, and a variable there is unknown
+    return loose ? e.name : undefined
   }
   return undefined
 }
 
-const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>): Array<string> => {
+const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>, loose = false): Array<string> => {
   if (e === undefined) return []
-  if (e.k === "container") return e.entries.flatMap((x) => namesIn(model, x.value, end))
-  // `self.review_task()` names the task its method returns; `self.agent` the attribute
-  if (e.k === "call") return [lastOf(model.calls[e.call]!.callee)]
-  if (e.k === "attr" && e.obj.k === "name" && (e.obj.name === "self" || e.obj.name === "this")) return [e.name]
-  const n = nodeOf(model, e, end)
+  if (e.k === "container") return e.entries.flatMap((x) => namesIn(model, x.value, end, loose))
+  if (loose) {
+    // `self.review_task()` names the task its method returns; `self.agent` the attribute
+    if (e.k === "call" && model.calls[e.call]!.args.length === 0) return [lastOf(model.calls[e.call]!.callee)]
+    if (e.k === "attr" && e.obj.k === "name" && (e.obj.name === "self" || e.obj.name === "this")) return [e.name]
+  }
+  const n = nodeOf(model, e, end, loose)
   return n === undefined ? [] : [n]
 }
 
@@ -121,12 +124,13 @@ const edgesOf = (
 ): Array<Edge> => {
   const at = { start: where(call), end: call.span.end, text: call.written }
   const caller = edge.from === "@caller"
+  const loose = typeof edge.from === "string" && edge.from.startsWith("@")
   // `addEdge(["a", "b"], "c")`: several sources join into one target
   const froms =
-    edge.from === "@owner" ? ownersOf(model, call) : caller ? (call.fn === -1 ? [] : [model.functions[call.fn]!.name]) : namesIn(model, argOf(call.args, edge.from)?.value, end)
+    edge.from === "@owner" ? ownersOf(model, call) : caller ? (call.fn === -1 ? [] : [model.functions[call.fn]!.name]) : namesIn(model, argOf(call.args, edge.from)?.value, end, loose)
   if (edge.to !== undefined) {
     const toArg = edge.to === "@receiver" ? call.receiver : argOf(call.args, edge.to)?.value
-    const tos = namesIn(model, toArg, end)
+    const tos = namesIn(model, toArg, end, loose)
     const counted = caller && call.fn !== -1 && model.functions[call.fn]!.compares === true
     return froms.flatMap((from) => tos.map((to) => ({ from, to, at, caller, routed: false, counted })))
   }
@@ -164,14 +168,14 @@ const fieldEdges = (model: SemanticModel, field: string, end: ReadonlyArray<Name
   const scan = (body: ReadonlyArray<Statement>) => {
     for (const s of body)
       if (s.k === "assign" && s.target.path.length === 1 && s.target.path[0] === field)
-        for (const to of namesIn(model, s.value, end)) out.push({ from: s.target.name, to, at: { start: s.span.start, end: s.span.end, text: `${s.target.name}.${field}` }, routed: false, counted: false })
+        for (const to of namesIn(model, s.value, end, true)) out.push({ from: s.target.name, to, at: { start: s.span.start, end: s.span.end, text: `${s.target.name}.${field}` }, routed: false, counted: false })
   }
   scan(model.module)
   for (const f of model.functions) scan(f.body)
   for (const call of model.calls) {
     const r = call.receiver
     if (r?.k !== "attr" || r.name !== field || r.obj.k !== "name" || !/\.(?:append|extend|insert)$/.test(call.callee)) continue
-    for (const a of call.args) for (const to of namesIn(model, a.value, end)) out.push({ from: r.obj.name, to, at: { start: call.span.start, end: call.span.end, text: call.written }, routed: false, counted: false })
+    for (const a of call.args) for (const to of namesIn(model, a.value, end, true)) out.push({ from: r.obj.name, to, at: { start: call.span.start, end: call.span.end, text: call.written }, routed: false, counted: false })
   }
   return out
 }
