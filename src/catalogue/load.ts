@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, join, relative } from "node:path"
 import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
-import { CallMatcher, FlowMatcher, FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
+import { CallMatcher, CodeGraphMatcher, FlowMatcher, FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
@@ -38,7 +38,8 @@ const MATCHER_SCHEMAS = {
   regex: RegexMatcher,
   flow: FlowMatcher,
   call: CallMatcher,
-  function: FunctionMatcher
+  function: FunctionMatcher,
+  "code-graph": CodeGraphMatcher
 } as const
 
 /** The rule minus its matchers: matchers are decoded one by one so errors name the exact matcher. */

@@ -193,3 +193,49 @@ export const FrameworkModel = Schema.Struct({
   })
 }).annotations({ parseOptions: strict, identifier: "FrameworkModel" })
 export type FrameworkModel = typeof FrameworkModel.Type
+
+/**
+ * A graph built in code (LangGraph `add_edge` / `addEdge`, CrewAI task `context`): every call that
+ * adds an edge is read from the model, the edges of one function form one graph, and its cycles are
+ * checked. `from` / `to` name the arguments that hold the node names (string constants, or the
+ * end constants in `end`); a conditional edge names its `router` (a function) and the `routes`
+ * argument (a path map: dict / object values or list elements are the targets). A router that is
+ * a same-file function and orders values (`count >= MAX`) counts its passes: its cycle is bounded.
+ */
+export const CodeGraphEdge = Schema.Struct({
+  callee: Names,
+  from: ArgRef.annotations({
+    description: "the argument holding the source node; `@owner`: the variable the call's result is assigned to, or the function returning it (CrewAI `Task(context=...)`); `@caller`: the function making the call (a tool that runs an agent)"
+  }),
+  to: Schema.optional(ArgRef).annotations({
+    description: "the argument holding the target node (unconditional edge); a list of nodes is several edges; names and calls (`self.review_task()`) name nodes; `@receiver`: the object the method is called on"
+  }),
+  field: Schema.optional(Schema.String).annotations({
+    description: "with `@owner`: `x.<field> = [...]` and `x.<field>.append(y)` add edges from x too (`task.context = [other]`)"
+  }),
+  router: Schema.optional(ArgRef).annotations({ description: "the argument holding the router function (conditional edge)" }),
+  routes: Schema.optional(ArgRef).annotations({ description: "the argument holding the path map (dict / object values, list elements); absent: the router's own string returns, or any node" })
+}).annotations({ parseOptions: strict, identifier: "CodeGraphEdge" })
+export type CodeGraphEdge = typeof CodeGraphEdge.Type
+
+export const CodeGraphBound = Schema.Struct({
+  callee: Names,
+  keyword: Keywords.annotations({ description: "passed as a keyword / options field, or as a key of a dict / object argument (also through a variable or a config call)" })
+}).annotations({ parseOptions: strict, identifier: "CodeGraphBound" })
+export type CodeGraphBound = typeof CodeGraphBound.Type
+
+export const CodeGraphMatcher = Schema.Struct({
+  kind: Schema.Literal("code-graph"),
+  target: CodeTarget,
+  edges: Schema.Array(CodeGraphEdge).pipe(Schema.minItems(1)),
+  end: Schema.optional(Names).annotations({ description: "canonical names (or string values) of the end node: edges to it leave the graph" }),
+  routers: Schema.optional(Schema.Array(Schema.Struct({ callee: Names, targets: Schema.Array(Schema.String) }).annotations({ parseOptions: strict }))).annotations({
+    description: "library routers and where they can go (`langgraph.prebuilt.tools_condition` -> tools, END)"
+  }),
+  cycle: Schema.Literal("unconditional", "routed", "calls").annotations({
+    description: "unconditional: a cycle of plain edges none of whose nodes has a conditional exit; routed: a cycle through a conditional edge whose router does not count its passes; calls: any cycle none of whose `@caller` functions orders values (a depth or budget check)"
+  }),
+  bounds: Schema.optional(Schema.Array(CodeGraphBound)).annotations({ description: "calls in the file that bound every run (a recursion limit): no finding" }),
+  ...Overrides
+}).annotations({ parseOptions: strict, identifier: "CodeGraphMatcher" })
+export type CodeGraphMatcher = typeof CodeGraphMatcher.Type

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CallMatcher, FlowMatcher, FunctionMatcher } from "./FlowRule.js"
+import { CallMatcher, CodeGraphMatcher, FlowMatcher, FunctionMatcher } from "./FlowRule.js"
 import { Category, RiskTier, Severity, Target } from "./Vocabulary.js"
 
 /**
@@ -194,7 +194,8 @@ export const Matcher = Schema.Union(
   RegexMatcher,
   FlowMatcher,
   CallMatcher,
-  FunctionMatcher
+  FunctionMatcher,
+  CodeGraphMatcher
 )
 export type Matcher = typeof Matcher.Type
 

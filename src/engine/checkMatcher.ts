@@ -37,6 +37,7 @@ export const checkMatcher = (matcher: Matcher): MatcherProblem | undefined => {
       case "flow":
       case "call":
       case "function":
+      case "code-graph":
         return checkModelMatcher(matcher)
     }
   } catch (e) {

@@ -1,5 +1,5 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
-import type { CallMatcher, FlowMatcher, FunctionMatcher } from "../domain/FlowRule.js"
+import type { CallMatcher, CodeGraphMatcher, FlowMatcher, FunctionMatcher } from "../domain/FlowRule.js"
 import type { GraphMatcher, JsonPathMatcher, Matcher, RegexMatcher, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
 import type { Target } from "../domain/Vocabulary.js"
 import { compileModelRules, type CompiledModelRules } from "./matchers/flow.js"
@@ -89,13 +89,8 @@ export const compileCatalogue = (catalogue: Catalogue): CompiledCatalogue => {
       const flows = entries("flow").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<FlowMatcher>>
       const calls = entries("call").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<CallMatcher>>
       const fns = entries("function").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<FunctionMatcher>>
-      return compileModelRules(
-        language,
-        flows,
-        calls,
-        fns,
-        catalogue.models ?? []
-      )
+      const graphs = entries("code-graph").filter((e) => targets.includes(e.matcher.target)) as Array<MatcherEntry<CodeGraphMatcher>>
+      return compileModelRules(language, flows, calls, fns, catalogue.models ?? [], graphs)
     }),
     jsonPathFor: memo((target: "json" | "yaml" | "flowise" | "n8n" | "langflow" | "dify") =>
       compileJsonPath(entries("jsonpath", target) as Array<MatcherEntry<JsonPathMatcher>>)

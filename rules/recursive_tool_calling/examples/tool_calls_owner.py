@@ -9,10 +9,10 @@ def lookup(term: str) -> str:
     return term.upper()
 
 
-# todoruleid: recursive_tool_calling
 @tool
 def ask_expert(question: str) -> str:
     """Ask the expert agent a follow-up question."""
+    # ruleid: recursive_tool_calling
     return expert_executor.invoke({"input": question})["output"]
 
 
@@ -24,9 +24,9 @@ expert_agent = None
 expert_executor = AgentExecutor(agent=expert_agent, tools=[lookup, ask_expert])
 
 
-# todoruleid: recursive_tool_calling
 @function_tool
 async def research_more(topic: str) -> str:
+    # ruleid: recursive_tool_calling
     result = await Runner.run(researcher, topic)
     return result.final_output
 

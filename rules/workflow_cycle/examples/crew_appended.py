@@ -9,6 +9,6 @@ def appended_crew(researcher: Agent, writer: Agent) -> Crew:
         agent=researcher,
         context=[draft],
     )
+    # ruleid: workflow_cycle
     draft.context.append(critique)
-    # todoruleid: workflow_cycle
     return Crew(agents=[researcher, writer], tasks=[draft, critique])

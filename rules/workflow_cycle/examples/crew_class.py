@@ -17,6 +17,7 @@ class ReportCrew:
 
     @task
     def review_task(self) -> Task:
+        # ruleid: workflow_cycle
         return Task(config=self.tasks_config["review_task"], context=[self.research_task()])
 
     @task
@@ -25,5 +26,4 @@ class ReportCrew:
 
     @crew
     def crew(self) -> Crew:
-        # todoruleid: workflow_cycle
         return Crew(agents=self.agents, tasks=self.tasks)

@@ -5,6 +5,6 @@ from crewai.project import CrewBase, agent, crew, task
 def flat_crew(researcher: Agent, writer: Agent) -> Crew:
     outline = Task(description="Outline the report", expected_output="An outline", agent=writer)
     research = Task(description="Research the topic", expected_output="Notes", agent=researcher, context=[outline])
+    # ruleid: workflow_cycle
     outline.context = [research]
-    # todoruleid: workflow_cycle
     return Crew(agents=[researcher, writer], tasks=[outline, research])

@@ -28,8 +28,8 @@ def ping_pong_graph():
     builder.add_node("review", review)
     builder.add_edge(START, "write")
     builder.add_edge("write", "review")
+    # ruleid: workflow_cycle
     builder.add_edge("review", "write")
-    # todoruleid: workflow_cycle
     return builder.compile()
 
 
@@ -41,8 +41,8 @@ def triangle_graph():
     builder.add_edge(START, "write")
     builder.add_edge("write", "review")
     builder.add_edge("review", "publish")
+    # ruleid: workflow_cycle
     builder.add_edge("publish", "write")
-    # todoruleid: workflow_cycle
     return builder.compile()
 
 
@@ -50,8 +50,8 @@ def self_loop_graph():
     builder = StateGraph(State)
     builder.add_node("poll", review)
     builder.add_edge(START, "poll")
+    # ruleid: workflow_cycle
     builder.add_edge("poll", "poll")
-    # todoruleid: workflow_cycle
     return builder.compile()
 
 

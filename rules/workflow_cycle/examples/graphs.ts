@@ -7,12 +7,12 @@ const State = Annotation.Root({
 const write = async (state: typeof State.State) => state
 const review = async (state: typeof State.State) => state
 
-// todoruleid: workflow_cycle
 export const pingPong = new StateGraph(State)
   .addNode("write", write)
   .addNode("review", review)
   .addEdge(START, "write")
   .addEdge("write", "review")
+  // ruleid: workflow_cycle
   .addEdge("review", "write")
   .compile()
 
@@ -35,7 +35,7 @@ export function buildLoop() {
   graph.addEdge(START, "write")
   graph.addEdge("write", "review")
   graph.addEdge("polish", "write")
+  // ruleid: workflow_cycle
   graph.addEdge("review", "polish")
-  // todoruleid: workflow_cycle
   return graph.compile()
 }

@@ -1,4 +1,4 @@
-import type { CallCondition, CallMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
+import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
@@ -8,6 +8,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
+import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
 import type { RawMatch } from "./RawMatch.js"
 import { compileRuleRegex } from "./ruleRegex.js"
@@ -41,8 +42,10 @@ export const compileModelRules = (
   flows: ReadonlyArray<FlowEntry>,
   calls: ReadonlyArray<CallEntry>,
   functions: ReadonlyArray<MatcherEntry<FunctionMatcher>>,
-  models: ReadonlyArray<FrameworkModel>
+  models: ReadonlyArray<FrameworkModel>,
+  graphs: ReadonlyArray<MatcherEntry<CodeGraphMatcher>> = []
 ): CompiledModelRules => {
+  const codeGraphs = compileCodeGraphs(graphs)
   const sinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
   for (const entry of flows) {
@@ -109,11 +112,12 @@ export const compileModelRules = (
     }
     out.push(...best.values())
     if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, framework, sanitizers))))
+    out.push(...codeGraphs.run(model))
     return out
   }
   return {
-    active: flows.length > 0 || calls.length > 0 || functions.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals])],
+    active: flows.length > 0 || calls.length > 0 || functions.length > 0 || graphs.length > 0,
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
     run
   }
 }
@@ -304,8 +308,14 @@ const dotted = (e: Expr): string | undefined => {
 }
 
 /** Checks what loading cannot: regexes in conditions compile, names are well-formed globs. */
-export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher): { path: Array<string | number>; message: string } | undefined => {
+export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher | CodeGraphMatcher): { path: Array<string | number>; message: string } | undefined => {
   if (m.kind === "function") return checkFunctionMatcher(m)
+  if (m.kind === "code-graph") {
+    const all = [...m.edges.flatMap((e, j) => e.callee.map((n, i) => [["edges", j, "callee", i], n] as const)), ...(m.bounds ?? []).flatMap((b, j) => b.callee.map((n, i) => [["bounds", j, "callee", i], n] as const))]
+    for (const [path, n] of all) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
+    const bad = m.edges.findIndex((e) => (e.to === undefined) === (e.router === undefined))
+    return bad === -1 ? undefined : { path: ["edges", bad], message: "an edge names either `to` (plain edge) or `router` (conditional edge)" }
+  }
   const conditions: Array<[Array<string | number>, CallCondition]> =
     m.kind === "call"
       ? [...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]), ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition])]
@@ -337,3 +347,4 @@ const checkFunctionMatcher = (m: FunctionMatcher): { path: Array<string | number
     for (const [i, n] of (names ?? []).entries()) if (!NAME_PATTERN.test(n)) return { path: [field, i], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }
+

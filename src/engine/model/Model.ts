@@ -112,6 +112,11 @@ export interface FunctionInfo {
   readonly parent: number
   /** the docstring / leading comment, for rules that read tool descriptions */
   readonly doc?: string
+  /**
+   * The function orders two values (`<`, `<=`, `>`, `>=`): a counter or budget check. Loop rules
+   * read it on a graph's routers (code-graph matchers); set for skipped functions too.
+   */
+  compares?: boolean
 }
 
 export interface Import {

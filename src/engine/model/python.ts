@@ -450,7 +450,11 @@ class PythonWalker {
     const first = node.childForFieldName("body")?.namedChildren[0]
     if (first?.type === "expression_statement" && first.namedChildren[0]?.type === "string") (this.b.functions[index] as { doc?: string }).doc = this.stringValue(first.namedChildren[0])
     if (modelled) this.fillFunction(index, node)
-    else this.skipped.set(index, node)
+    else {
+      this.skipped.set(index, node)
+      // a skipped router is still read by loop rules: one native scan answers whether it counts
+      if (ORDERING.test(this.text.slice(node.startIndex, node.endIndex))) this.b.functions[index]!.compares = true
+    }
     return index
   }
 
@@ -605,12 +609,17 @@ class PythonWalker {
       case "if_clause":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
       case "conditional_expression": {
-        const [a, , c] = node.namedChildren
+        const [a, b, c] = node.namedChildren
+        // the condition carries no data into the result, but its calls and checks are still made
+        if (b !== undefined) this.expr(b, fn)
         return { k: "op", parts: [a, c].filter((x): x is AstNode => x !== undefined).map((x) => this.expr(x, fn)) }
       }
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
       case "comparison_operator":
+        if (fn !== -1 && isOrdering(node)) this.b.functions[fn]!.compares = true
+        for (const c of node.namedChildren) this.expr(c, fn)
+        return { k: "lit", value: true }
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
@@ -700,3 +709,9 @@ class PythonWalker {
     return dotted !== undefined ? this.b.canonical(fn, dotted, this.b.parentOf) : "?"
   }
 }
+
+/** the same question from a skipped function's text: an ordering comparison, not `->`, `<<` or `>>=` */
+const ORDERING = /[^-=<>!](?:<|>|<=|>=)[^=<>]/
+
+/** `a < b`, `n >= MAX`: a comparison that orders (a counter or budget), not an equality test */
+const isOrdering = (node: AstNode): boolean => node.children.some((c) => !c.isNamed && (c.type === "<" || c.type === "<=" || c.type === ">" || c.type === ">="))

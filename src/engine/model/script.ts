@@ -704,7 +704,11 @@ class ScriptWalker {
     const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
     if (this.interest === undefined || this.everything || this.interest(span.start, span.end)) this.fillFunction(index, node)
-    else this.skipped.set(index, node)
+    else {
+      this.skipped.set(index, node)
+      // a skipped router is still read by loop rules (code-graph): does it count?
+      if (ordersValues(node)) info.compares = true
+    }
     return index
   }
 
@@ -937,6 +941,10 @@ class ScriptWalker {
       case K.LessThanEqualsToken:
       case K.GreaterThanToken:
       case K.GreaterThanEqualsToken:
+        if (fn !== -1) this.b.functions[fn]!.compares = true
+        this.expr(n.left, fn)
+        this.expr(n.right, fn)
+        return { k: "lit", value: true }
       case K.InstanceOfKeyword:
       case K.InKeyword:
         this.expr(n.left, fn)
@@ -1321,4 +1329,12 @@ const callRoot = (node: ts.Expression): string => {
     else break
   }
   return ts.isIdentifier(n) ? n.text : ""
+}
+
+const ORDERING = new Set([ts.SyntaxKind.LessThanToken, ts.SyntaxKind.LessThanEqualsToken, ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.GreaterThanEqualsToken])
+
+/** Whether a (skipped) function orders two values anywhere in its body: a counter or budget check. */
+const ordersValues = (node: ts.Node): boolean => {
+  const visit = (n: ts.Node): boolean => (ts.isBinaryExpression(n) && ORDERING.has(n.operatorToken.kind)) || (ts.forEachChild(n, visit) ?? false)
+  return visit(node)
 }
