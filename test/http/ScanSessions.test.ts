@@ -45,7 +45,8 @@ interface Receipt {
 }
 
 const FILES = [
-  { path: "bot/agent.py", content: "def run(x):\n    return eval(x)\n" },
+  // request data reaches eval: a proven flow, CRITICAL
+  { path: "bot/agent.py", content: "from flask import request\n\ndef run():\n    return eval(request.args[\"x\"])\n" },
   { path: "bot/query.py", content: "def lookup(cursor, name):\n    cursor.execute(f\"SELECT * FROM users WHERE name = '{name}'\")\n" },
   { path: "bot/tools/shell.py", content: "import subprocess\n\ndef run(cmd):\n    return subprocess.run(cmd, shell=True)\n" },
   { path: "bot/tests/test_agent.py", content: "def test():\n    eval('1')\n" },
@@ -247,8 +248,9 @@ describe.each(BACKENDS)("upload session limits and durability on %s", (backend) 
       expect((done.body as ScanResult).agent_name).toBe("durable-bot")
       expect((done.body as ScanResult).findings.map((f) => f.pattern_id)).toContain("exec_eval")
 
-      // the rate limit counts per minute: start early in a minute so the counts below share one
-      if (Date.now() % 60_000 > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - (Date.now() % 60_000)))
+      // the rate limit counts per minute: start at the next minute, so the scans counted so far (the
+      // session opened before the restart) are in another window and the counts below share one
+      await new Promise((resolve) => setTimeout(resolve, 60_100 - (Date.now() % 60_000)))
       const big = await request(server, "POST", "/v1/scan-sessions", { key, body: { agent_name: "big-bot" } })
       expect(big.status, big.text).toBe(201) // the first scan of this minute
       const bigId = (big.body as Session).session_id
