@@ -65,34 +65,23 @@ const loadCompliance = (
     problems.push({ file: dir, path: "$", message: "compliance directory not found" })
     return out
   }
-  for (const name of readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
-    const file = join(dir, name)
-    const parsed = parseLocatedYaml(readFileSync(file, "utf8"))
-    for (const e of parsed.errors) problems.push({ file, path: "$", line: e.line, message: e.message })
-    if (parsed.errors.length > 0) continue
-    const decoded = Schema.decodeUnknownEither(ComplianceCatalogue)(parsed.value, decodeOptions)
-    if (Either.isLeft(decoded)) {
-      for (const i of issuesOf(decoded.left)) {
-        const line = parsed.lineOf(i.path)
-        problems.push({ file, path: formatPath(i.path), ...(line !== undefined ? { line } : {}), message: i.message })
-      }
-      continue
-    }
-    out.set(decoded.right.framework, decoded.right)
-  }
+  for (const catalogue of decodeYamlDir(dir, ComplianceCatalogue, problems)) out.set(catalogue.framework, catalogue)
   return out
 }
 
 /** The framework models: where untrusted data and configuration come from, per language. */
-const loadModels = (dir: string, problems: Array<CatalogueProblem>): Array<FrameworkModel> => {
-  const out: Array<FrameworkModel> = []
-  if (!existsSync(dir)) return out
+const loadModels = (dir: string, problems: Array<CatalogueProblem>): Array<FrameworkModel> =>
+  existsSync(dir) ? decodeYamlDir(dir, FrameworkModel, problems) : []
+
+/** Every *.yaml file of a directory decoded with a schema, in name order; problems name file, line and key path. */
+const decodeYamlDir = <A, I>(dir: string, schema: Schema.Schema<A, I>, problems: Array<CatalogueProblem>): Array<A> => {
+  const out: Array<A> = []
   for (const name of readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
     const file = join(dir, name)
     const parsed = parseLocatedYaml(readFileSync(file, "utf8"))
     for (const e of parsed.errors) problems.push({ file, path: "$", line: e.line, message: e.message })
     if (parsed.errors.length > 0) continue
-    const decoded = Schema.decodeUnknownEither(FrameworkModel)(parsed.value, decodeOptions)
+    const decoded = Schema.decodeUnknownEither(schema)(parsed.value, decodeOptions)
     if (Either.isLeft(decoded)) {
       for (const i of issuesOf(decoded.left)) {
         const line = parsed.lineOf(i.path)

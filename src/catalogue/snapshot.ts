@@ -70,7 +70,7 @@ const catalogueFiles = (rulesDir: string, complianceDir: string): Array<{ readon
 const decoderFiles = (): Array<{ readonly name: string; readonly path: string }> => {
   const here = fileURLToPath(import.meta.url)
   const ext = extname(here)
-  return ["load", "cvss", "../domain/Rule", "../domain/FlowRule", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
+  return ["load", "cvss", "../domain/Rule", "../domain/FlowRule", "../domain/MatcherOverrides", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
     name: `decoder/${module}${ext}`,
     path: join(dirname(here), `${module}${ext}`)
   }))

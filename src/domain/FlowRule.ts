@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { RiskTier, Severity } from "./Vocabulary.js"
+import { MatcherOverrides } from "./MatcherOverrides.js"
 
 /**
  * Rules over the semantic model (see src/engine/model/Model.ts): `flow` rules declare where data
@@ -79,14 +79,7 @@ export type FlowSink = typeof FlowSink.Type
 
 export const GuardKindSchema = Schema.Literal("allowlist", "contained", "host_allowlist", "validated")
 
-const Overrides = {
-  title: Schema.optional(Schema.String),
-  severity: Schema.optional(Severity),
-  confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
-  risk_tier: Schema.optional(RiskTier),
-  message: Schema.optional(Schema.String),
-  variant: Schema.optional(Schema.String).annotations({ description: "names this matcher's message for `ruleid: id[variant]` annotations" })
-}
+const Overrides = MatcherOverrides
 
 export const FlowMatcher = Schema.Struct({
   kind: Schema.Literal("flow"),

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { CallMatcher, CodeGraphMatcher, FlowMatcher, FunctionMatcher } from "./FlowRule.js"
+import { MatcherOverrides } from "./MatcherOverrides.js"
 import { Category, RiskTier, Severity, Target } from "./Vocabulary.js"
 
 /**
@@ -52,17 +53,7 @@ export const WhereCondition = Schema.Union(
 )
 export type WhereCondition = typeof WhereCondition.Type
 
-/** Fields a matcher may override for its target. */
-const Overrides = {
-  title: Schema.optional(Schema.String),
-  severity: Schema.optional(Severity),
-  confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
-  risk_tier: Schema.optional(RiskTier),
-  message: Schema.optional(Schema.String),
-  variant: Schema.optional(Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9_]*$/))).annotations({
-    description: "snake_case name of this matcher's message, so an example can pin it: `ruleid: <id>[<variant>]`"
-  })
-}
+const Overrides = MatcherOverrides
 
 export const TreeSitterMatcher = Schema.Struct({
   kind: Schema.Literal("tree-sitter"),

@@ -4,6 +4,7 @@ import type { Deadline, SourceDoc } from "../languages/Source.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { CompiledModelRules } from "./matchers/flow.js"
 import { goModel } from "./model/go.js"
+import { anyWithin } from "./model/offsets.js"
 import { type Interest, pythonModel } from "./model/python.js"
 import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
@@ -61,16 +62,7 @@ const interestOf = (text: string, rules: CompiledModelRules): Interest | undefin
     pattern.lastIndex = m.index + 1
   }
   if (offsets.length === 0) return undefined
-  return (start, end) => {
-    let lo = 0
-    let hi = offsets.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (offsets[mid]! < start) lo = mid + 1
-      else hi = mid
-    }
-    return lo < offsets.length && offsets[lo]! < end
-  }
+  return (start, end) => anyWithin(offsets, start, end)
 }
 
 const patterns = new WeakMap<CompiledModelRules, RegExp>()

@@ -163,7 +163,7 @@ export class FlowEvaluator {
       case "ref":
         return this.refValue(e.name)
       case "attr": {
-        const dotted = dottedName(e)
+        const dotted = dottedOf(e)
         if (dotted !== undefined) {
           const env = this.env(fn)
           const exact = env.get(dotted)
@@ -403,12 +403,4 @@ const withField = (whole: Value, key: string, v: Value): Value => {
   return { ...whole, fields }
 }
 
-const dottedName = (e: Expr): string | undefined => {
-  if (e.k === "name") return e.name
-  if (e.k === "attr") {
-    const head = dottedName(e.obj)
-    return head === undefined ? undefined : `${head}.${e.name}`
-  }
-  return undefined
-}
 

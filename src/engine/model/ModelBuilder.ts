@@ -58,6 +58,19 @@ export class ModelBuilder {
     return alias !== undefined ? alias + (dot === -1 ? "" : dotted.slice(dot)) : dotted
   }
 
+  /**
+   * The canonical text a method's receiver contributes to the callee name: `conn.cursor().execute`
+   * is `sqlite3.connect().cursor().execute`. `canonical` lets a language module use a faster lookup.
+   */
+  receiverName(receiver: Expr, fn: number, canonical: (fn: number, dotted: string) => string = (scope, dotted) => this.canonical(scope, dotted, this.parentOf)): string {
+    if (receiver.k === "ref") return receiver.name
+    if (receiver.k === "call") return `${this.calls[receiver.call]!.callee}()`
+    if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
+    if (receiver.k === "concat") return "str"
+    const dotted = dottedOf(receiver)
+    return dotted !== undefined ? canonical(fn, dotted) : "?"
+  }
+
   addCall(call: Omit<Call, "callee"> & { callee: string }): number {
     this.calls.push(call)
     return this.calls.length - 1

@@ -701,12 +701,7 @@ class PythonWalker {
 
   /** The canonical text a method's receiver contributes to the callee name. */
   private calleeBase(receiver: Expr, fn: number): string {
-    if (receiver.k === "ref") return receiver.name
-    if (receiver.k === "call") return `${this.b.calls[receiver.call]!.callee}()`
-    if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
-    if (receiver.k === "concat") return "str"
-    const dotted = dottedOf(receiver)
-    return dotted !== undefined ? this.b.canonical(fn, dotted, this.b.parentOf) : "?"
+    return this.b.receiverName(receiver, fn)
   }
 }
 

@@ -2,6 +2,7 @@ import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
+import { anyWithin } from "./offsets.js"
 import type { Interest } from "./python.js"
 
 /**
@@ -1112,12 +1113,7 @@ class ScriptWalker {
 
   /** The canonical text a method's receiver contributes to the callee name. */
   private calleeBase(receiver: Expr, fn: number): string {
-    if (receiver.k === "ref") return receiver.name
-    if (receiver.k === "call") return `${this.b.calls[receiver.call]!.callee}()`
-    if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
-    if (receiver.k === "concat") return "str"
-    const dotted = dottedOf(receiver)
-    return dotted !== undefined ? this.canonical(fn, dotted) : "?"
+    return this.b.receiverName(receiver, fn, (scope, dotted) => this.canonical(scope, dotted))
   }
 
   private isConstant(e: Expr): boolean {
@@ -1258,17 +1254,6 @@ const isIdentifierChar = (c: number): boolean =>
 /** Characters the caller search may scan at least before it models everything instead. */
 const SCAN_BUDGET = 2_000_000
 
-/** Whether a sorted list of offsets has one in [start, end). */
-const anyWithin = (offsets: ReadonlyArray<number>, start: number, end: number): boolean => {
-  let lo = 0
-  let hi = offsets.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (offsets[mid]! < start) lo = mid + 1
-    else hi = mid
-  }
-  return lo < offsets.length && offsets[lo]! < end
-}
 
 /** Nesting the walk follows; real code stays far below, the stack holds several times more. */
 const MAX_DEPTH = 500
