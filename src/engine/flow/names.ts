@@ -25,6 +25,42 @@ export const compileName = (pattern: string): NamePattern => {
   return { source: pattern, last, test: (name) => re.test(name) }
 }
 
+/**
+ * What a file must contain for a name pattern to match one of its calls (the prefilter, see
+ * engine/analyseSource.ts): the `word` (the pattern's last named segment) inside the function, and,
+ * for a pattern rooted in a module (`subprocess.run`, `os/exec.Command`, `@langchain/openai.ChatOpenAI`),
+ * the `root` anywhere in the file: a canonical name that starts with a module comes from an import of
+ * it, and an import names its module. A pattern led by `*` (any receiver) or of one segment has no root.
+ */
+export interface Requirement {
+  readonly word: string
+  readonly root?: string
+}
+
+export const requirementOf = (pattern: string): Requirement | undefined => {
+  const segments = pattern.split(".")
+  // Go and npm module paths contain dots (`github.com/tmc/langchaingo/llms.X`): a rooted pattern's
+  // root is the whole import path, up to the last segment that holds a `/`
+  let rootEnd = segments[0] === "*" || segments.length < 2 ? 0 : 1
+  segments.forEach((s, i) => {
+    if (s.includes("/")) rootEnd = i + 1
+  })
+  if (rootEnd >= segments.length) rootEnd = segments.length - 1
+  // the call site writes the chain after the last call result (`client.chat.completions.create`;
+  // `conn.cursor()` may be made in another function): its longest segment (`completions`, much rarer
+  // than `create`) is what the function must mention
+  let from = rootEnd
+  segments.forEach((s, i) => {
+    if (s.endsWith("()") && i + 1 > from) from = i + 1
+  })
+  const tail = segments.slice(Math.min(from, segments.length - 1)).filter((s) => s !== "*")
+  if (tail.length === 0) return undefined
+  const word = tail.map((s) => s.replace(/\(\)$/, "")).reduce((a, b) => (b.length > a.length ? b : a))
+  if (word === "") return undefined
+  const root = segments.slice(0, rootEnd).join(".")
+  return root === "" || root === "*" ? { word } : { word, root }
+}
+
 /** The last segment of a canonical name, without `()`. */
 export const lastSegment = (name: string): string => {
   const dot = name.lastIndexOf(".")
@@ -37,21 +73,18 @@ export class NameIndex<T> {
   private readonly byLast = new Map<string, Array<{ pattern: NamePattern; value: T }>>()
   /** patterns that end in `*` (`httpx.Client().*`): tested against every name */
   private readonly open: Array<{ pattern: NamePattern; value: T }> = []
-  private readonly words = new Set<string>()
+  private readonly requirements = new Map<string, Requirement>()
   add(pattern: string, value: T): void {
     const compiled = compileName(pattern)
+    const requirement = requirementOf(pattern)
+    if (requirement !== undefined) this.requirements.set(`${requirement.root ?? ""} ${requirement.word}`, requirement)
     if (compiled.last === "*") {
       this.open.push({ pattern: compiled, value })
-      // the last named segment is what a file must mention
-      const named = pattern.split(".").filter((s) => s !== "*")
-      const word = named[named.length - 1]?.replace(/\(\)$/, "").split("/").pop()
-      if (word !== undefined && word !== "") this.words.add(word)
       return
     }
     const list = this.byLast.get(compiled.last) ?? []
     list.push({ pattern: compiled, value })
     this.byLast.set(compiled.last, list)
-    this.words.add(compiled.last)
   }
   lookup(name: string): Array<T> {
     const list = this.byLast.get(lastSegment(name))
@@ -60,9 +93,9 @@ export class NameIndex<T> {
     for (const e of this.open) if (e.pattern.test(name)) out.push(e.value)
     return out
   }
-  /** the literal names a file must mention for any pattern to match */
-  get literals(): ReadonlyArray<string> {
-    return [...this.words]
+  /** what a file must mention for any pattern to match */
+  get literals(): ReadonlyArray<Requirement> {
+    return [...this.requirements.values()]
   }
   get size(): number {
     return this.byLast.size + this.open.length

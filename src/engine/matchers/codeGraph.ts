@@ -1,5 +1,5 @@
 import type { CodeGraphEdge, CodeGraphMatcher } from "../../domain/FlowRule.js"
-import { compileName, NameIndex, type NamePattern } from "../flow/names.js"
+import { compileName, NameIndex, type NamePattern, type Requirement } from "../flow/names.js"
 import type { Call, Expr, SemanticModel, Statement } from "../model/Model.js"
 import { argOf } from "../model/ModelBuilder.js"
 import type { RawMatch } from "./RawMatch.js"
@@ -13,7 +13,7 @@ type GraphEntry = MatcherEntry<CodeGraphMatcher>
  * components are its cycles. No back-referencing regexes: names are compared as strings.
  */
 export interface CompiledCodeGraphs {
-  readonly literals: ReadonlyArray<string>
+  readonly literals: ReadonlyArray<Requirement>
   readonly run: (model: SemanticModel) => Array<RawMatch>
 }
 
@@ -80,7 +80,7 @@ export const compileCodeGraphs = (entries: ReadonlyArray<GraphEntry>): CompiledC
   }
   // a function that passes a bound must be modelled too: its keywords are literals of interest
   const bounds = entries.flatMap((e) => (e.matcher.bounds ?? []).flatMap((b) => (typeof b.keyword === "string" ? [b.keyword] : b.keyword)))
-  return { literals: [...new Set([...edges.literals, ...bounds])], run }
+  return { literals: [...edges.literals, ...bounds.map((word) => ({ word }))], run }
 }
 
 const isEnd = (e: Expr, end: ReadonlyArray<NamePattern>): boolean =>

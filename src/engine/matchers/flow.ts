@@ -3,7 +3,7 @@ import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
-import { compileName, NameIndex } from "../flow/names.js"
+import { compileName, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
@@ -28,8 +28,8 @@ interface SinkEntry {
 /** Every flow and call matcher of one language, run together over one semantic model. */
 export interface CompiledModelRules {
   readonly active: boolean
-  /** literal names a file must mention for any rule to apply (prefilter) */
-  readonly literals: ReadonlyArray<string>
+  /** what a file must mention for any rule to apply (the prefilter, engine/analyseSource.ts) */
+  readonly literals: ReadonlyArray<Requirement>
   /** `text` is the file's text: a finding's matched text (and so its identity) is the whole call */
   readonly run: (model: SemanticModel, text: string) => Array<RawMatch>
 }
@@ -64,7 +64,13 @@ export const compileModelRules = (
   const structural = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
   const keywords = new Set<string>()
-  for (const entry of calls)
+  // a call matcher that asks for one of a few names as an argument (`dict(os.environ)`) needs those
+  // names in the file, not its callees (`dict`, `str`): they are much rarer
+  const callRequirements: Array<Requirement> = []
+  for (const entry of calls) {
+    const named = (entry.matcher.where ?? []).flatMap((c) => ("is" in c && c.is !== undefined ? c.is : []))
+    const required = named.length > 0 ? named : entry.matcher.callee.filter((c) => c !== "*")
+    callRequirements.push(...required.flatMap((n) => requirementOf(n) ?? []))
     for (const callee of entry.matcher.callee) {
       if (callee !== "*") structural.add(callee, entry)
       else {
@@ -73,6 +79,7 @@ export const compileModelRules = (
         for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
+  }
   // a rule's own extra sources join the shared framework models of its language
   const extra = flows.flatMap((e) => e.matcher.sources ?? [])
   const framework = compileFrameworks([
@@ -117,7 +124,7 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0 || functions.length > 0 || graphs.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
+    literals: [...sinks.literals, ...callRequirements, ...[...keywords].map((word) => ({ word })), ...functionRules.literals, ...codeGraphs.literals],
     run
   }
 }

@@ -1,6 +1,6 @@
 import type { FunctionMatcher } from "../../domain/FlowRule.js"
 import type { FlowEvaluator } from "../flow/evaluate.js"
-import { lastSegment, NameIndex } from "../flow/names.js"
+import { lastSegment, NameIndex, type Requirement } from "../flow/names.js"
 import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
@@ -42,7 +42,7 @@ const index = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
 export const compileFunctionRules = (
   entries: ReadonlyArray<FunctionEntry>,
   holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean
-): { literals: ReadonlyArray<string>; run: (model: SemanticModel, evaluator: () => FlowEvaluator) => Array<RawMatch> } => {
+): { literals: ReadonlyArray<Requirement>; run: (model: SemanticModel, evaluator: () => FlowEvaluator) => Array<RawMatch> } => {
   const compiled: Array<Compiled> = entries.map((entry) => {
     const m = entry.matcher
     return {

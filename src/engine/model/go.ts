@@ -1,3 +1,4 @@
+import { SPREAD_STEPS } from "./offsets.js"
 import { type AstNode, FlatTree } from "../../languages/flatTree.js"
 import type { Tree } from "../../languages/treeSitter.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
@@ -139,7 +140,7 @@ class GoWalker {
     }
     // a skipped function is walked too when it calls a walked one (its data may reach a sink) or a
     // walked one calls it (a helper's summary is needed), as python.ts does
-    for (let changed = this.skipped.size > 0; changed; ) {
+    for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
       changed = false
       const walked = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       const names = walked.map((f) => f.name)

@@ -1,3 +1,4 @@
+import { SPREAD_STEPS } from "./offsets.js"
 import { type AstNode, FlatTree } from "../../languages/flatTree.js"
 import type { Tree } from "../../languages/treeSitter.js"
 import type { Arg, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
@@ -39,7 +40,7 @@ class PythonWalker {
   run(root: AstNode): SemanticModel {
     this.block(root, -1, this.b.module)
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
-    for (let changed = this.skipped.size > 0; changed; ) {
+    for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
       changed = false
       const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       const names = modelled.map((f) => f.name)

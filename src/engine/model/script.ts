@@ -2,7 +2,7 @@ import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
-import { anyWithin } from "./offsets.js"
+import { anyWithin, SPREAD_STEPS } from "./offsets.js"
 import type { Interest } from "./python.js"
 
 /**
@@ -99,7 +99,7 @@ class ScriptWalker {
     // each name costs a scan of the text: past a few scans of a large file (or a few hundred of a
     // small one), modelling everything is cheaper
     let budget = Math.max(4 * text.length, SCAN_BUDGET)
-    for (;;) {
+    for (let step = 0; step < SPREAD_STEPS; step++) {
       let added = false
       for (const i of fresh) {
         const name = this.b.functions[i]!.name
@@ -114,10 +114,12 @@ class ScriptWalker {
           added = true
         }
       }
-      if (!added) return
+      const helpers = this.helpersCalledBy(fresh)
+      if (!added && helpers.length === 0) return
       offsets.sort((a, b) => a - b)
-      const callers: Array<number> = []
-      for (const [index, node] of this.skipped) if (node.body !== undefined && anyWithin(offsets, node.body.pos, node.body.end)) callers.push(index)
+      const callers: Array<number> = [...helpers]
+      for (const [index, node] of this.skipped)
+        if (node.body !== undefined && !helpers.includes(index) && anyWithin(offsets, node.body.pos, node.body.end)) callers.push(index)
       if (callers.length === 0) return
       const before = this.b.functions.length
       for (const index of callers) {
@@ -128,6 +130,26 @@ class ScriptWalker {
       fresh = callers
       for (let i = before; i < this.b.functions.length; i++) if (!this.skipped.has(i)) fresh.push(i)
     }
+  }
+
+  /**
+   * Skipped functions that the given modelled ones call by name: a helper's summary (it returns its
+   * argument, builds a prompt from it) is needed to follow data through it, as in python.ts and go.ts.
+   */
+  private helpersCalledBy(fns: ReadonlyArray<number>): Array<number> {
+    const byName = new Map<string, number>()
+    for (const [index] of this.skipped) {
+      const name = this.b.functions[index]!.name
+      if (name.length >= 3 && name !== "<anonymous>" && name !== "<computed>" && /^[\w$]+$/.test(name)) byName.set(name, index)
+    }
+    if (byName.size === 0 || fns.length === 0) return []
+    const called = new RegExp(`(?<![\\w$])(?:${[...byName.keys()].map((n) => n.replace(/\$/g, "\\$")).join("|")})(?=\\s*\\()`, "g")
+    const found = new Set<number>()
+    for (const i of fns) {
+      const span = this.b.functions[i]!.span
+      for (const m of this.text.slice(span.start, span.end).matchAll(called)) found.add(byName.get(m[0])!)
+    }
+    return [...found]
   }
 
   /** Models every skipped function (and what they contain), as if there were no interest. */
