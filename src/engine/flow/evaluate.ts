@@ -340,7 +340,9 @@ export class FlowEvaluator {
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value
-    if (sites.length === 0) out = UNKNOWN_VALUE
+    const element = index === 0 && sites.length === 0 ? this.elementOf(fn) : undefined
+    if (element !== undefined) out = element
+    else if (sites.length === 0) out = UNKNOWN_VALUE
     else {
       out = constant()
       for (const site of sites) {
@@ -359,6 +361,19 @@ export class FlowEvaluator {
     let out: Value = { ...v, params: 0 }
     for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, guarded(this.resolvedParam(fn, i), v))
     return out
+  }
+
+  /**
+   * A callback of an array method (`messages.map((m) => ...)`) gets the elements of the array it
+   * is called on as its first parameter.
+   */
+  private elementOf(fn: number): Value | undefined {
+    for (const c of this.model.calls) {
+      if (c.receiver === undefined || !ITERATES.test(lastSegmentOf(c.callee))) continue
+      if (!(c.callbacks ?? []).some((cb) => cb.fn === fn && cb.arg === 0 && cb.field === undefined)) continue
+      return strip(this.resolve(this.value(c.receiver, c.fn, c.span.start), c.fn))
+    }
+    return undefined
   }
 
   private sitesOf(fn: number): ReadonlyArray<Call> {
@@ -380,6 +395,9 @@ const FILE_CONTENTS = "file contents"
 const MODEL_OUTPUT = "model output"
 
 const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
+
+/** Array methods that call their callback with each element. */
+const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/
 
 /** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
 const PARTIAL_METHODS = /^(?:slice|substring|substr|charAt|at)$/
