@@ -65,13 +65,21 @@ export const CallCondition = Schema.Union(
 export type CallCondition = typeof CallCondition.Type
 
 export const FlowSink = Schema.Struct({
-  callee: Names,
+  callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee` or `assign`)" }),
+  assign: Schema.optional(Names).annotations({
+    description:
+      "assignments that are sinks: the target as a dotted name with * globs (`*.innerHTML`: a property of any object); a JSX attribute is an assignment to `<tag>.<attribute>` (`*.dangerouslySetInnerHTML`)"
+  }),
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
   check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text")).annotations({
     description:
       "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
+  }),
+  matches: Schema.optional(Schema.String).annotations({
+    description:
+      "a rule about what text says: only values whose constant text (literal, f-string / template parts) matches the regex are reported, whatever their provenance, at the matcher's tier and confidence"
   }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })
@@ -96,6 +104,11 @@ export const FlowMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "FlowMatcher" })
 export type FlowMatcher = typeof FlowMatcher.Type
 
+const FileCall = Schema.Struct({
+  callee: Names,
+  where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" })
+}).annotations({ parseOptions: strict })
+
 export const CallMatcher = Schema.Struct({
   kind: Schema.Literal("call"),
   target: CodeTarget,
@@ -105,16 +118,18 @@ export const CallMatcher = Schema.Struct({
   in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain"))).annotations({
     description: "only calls inside functions with one of these framework roles"
   }),
+  if_file: Schema.optional(Schema.Array(FileCall)).annotations({
+    description: "only when the file makes one of these calls anywhere (a read-only connection)"
+  }),
+  unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
+    description: "no finding when the file makes one of these calls anywhere"
+  }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })
 export type CallMatcher = typeof CallMatcher.Type
 
 const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
 
-const FileCall = Schema.Struct({
-  callee: Names,
-  where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" })
-}).annotations({ parseOptions: strict })
 
 /**
  * A check of a whole function with a framework role, by what its body does (never by its name):

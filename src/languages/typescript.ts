@@ -60,6 +60,8 @@ export declare namespace ts {
   export type GetAccessorDeclaration = TypeScript.GetAccessorDeclaration
   export type Identifier = TypeScript.Identifier
   export type IfStatement = TypeScript.IfStatement
+  export type JsxOpeningElement = TypeScript.JsxOpeningElement
+  export type JsxSelfClosingElement = TypeScript.JsxSelfClosingElement
   export type ImportClause = TypeScript.ImportClause
   export type ImportDeclaration = TypeScript.ImportDeclaration
   export type ImportEqualsDeclaration = TypeScript.ImportEqualsDeclaration

@@ -28,6 +28,9 @@ def connect(db_password: str, user: str):
     logger.info("Connecting as %s", user)
 
 
+connect(os.environ["DB_PASSWORD"], "agent")
+
+
 def answer(prompt: str) -> str:
     # ruleid: logging_sensitive_data
     logger.info(f"Sending prompt: {prompt}")

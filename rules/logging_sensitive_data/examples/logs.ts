@@ -17,3 +17,6 @@ export function login(user: string, password: string, session: { accessToken: st
   console.info("login ok for", user)
   return client
 }
+
+// the credentials come from the environment at start-up
+login("agent", process.env.AGENT_PASSWORD ?? "", { accessToken: process.env.SESSION_TOKEN ?? "" })

@@ -1,11 +1,13 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+
+	openai "github.com/sashabaranov/go-openai"
 )
 
-// ruleid: system_prompt_leak
 const systemPrompt = "You are the support agent. If the user is an admin, you may delete accounts."
 
 // ok: system_prompt_leak
@@ -22,3 +24,25 @@ func NameHandler(w http.ResponseWriter, r *http.Request) {
 }
 
 func publicPromptID() string { return "v3" }
+
+func Support(ctx context.Context, client *openai.Client, question string) (openai.ChatCompletionResponse, error) {
+	// ruleid: system_prompt_leak[prompt_control]
+	return client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
+		Model: openai.GPT4o,
+		Messages: []openai.ChatCompletionMessage{
+			{Role: openai.ChatMessageRoleSystem, Content: systemPrompt},
+			{Role: openai.ChatMessageRoleUser, Content: question},
+		},
+	})
+}
+
+func Friendly(ctx context.Context, client *openai.Client, question string) (openai.ChatCompletionResponse, error) {
+	// ok: system_prompt_leak
+	return client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
+		Model: openai.GPT4o,
+		Messages: []openai.ChatCompletionMessage{
+			{Role: openai.ChatMessageRoleSystem, Content: publicPrompt},
+			{Role: openai.ChatMessageRoleUser, Content: question},
+		},
+	})
+}

@@ -33,6 +33,12 @@ export interface Value {
   readonly container?: boolean
 }
 
+/**
+ * A sanitizer mark: a few characters of the value (`key[-4:]`, `key.slice(-4)`), so a credential
+ * in it is no longer the credential, also when a helper's summary passes the mark to its caller.
+ */
+export const PARTIAL = "<partial>"
+
 export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8 } as const
 
 export const constant = (text?: string): Value => ({

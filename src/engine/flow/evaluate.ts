@@ -2,7 +2,7 @@ import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "..
 import { dottedOf } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
-import { concat, constant, GUARD_BITS, join, joinAll, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+import { concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 const MODULE = -1
 const MAX_PARAMS = 30
@@ -189,6 +189,8 @@ export class FlowEvaluator {
           const base = dottedOf(e.obj)
           if (base !== undefined && this.fw.config.lookup(base).length > 0) return configValue(this.fw.secretNames?.test(e.key.value) === true)
         }
+        // a few characters of a credential (`key[-4:]`, `key[0]`) are not the credential
+        if (e.slice === true || (e.key.k === "lit" && typeof e.key.value === "number" && obj.fields === undefined)) return { ...strip(obj), secret: false, sanitized: [...obj.sanitized, PARTIAL] }
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return strip(obj)
       }
@@ -256,6 +258,7 @@ export class FlowEvaluator {
       result = parts.length === 0 ? { ...constant(), prov: Prov.Unknown } : strip(joinAll(parts))
       // a credential stays one through text conversions and methods of the credential itself, but a
       // call that merely takes it (`OpenAI(api_key=key)`, `NewModel(ctx, cfg)`) returns something else
+      if (PARTIAL_METHODS.test(lastSegmentOf(call.callee))) result = { ...result, secret: false, sanitized: [...result.sanitized, PARTIAL] }
       if (result.secret && !TEXT_CONVERSION.test(lastSegmentOf(call.callee))) {
         const receiverSecret = call.receiver !== undefined && call.receiver.k !== "ref" && this.value(call.receiver, fn, at).secret
         if (!receiverSecret) result = { ...result, secret: false }
@@ -285,6 +288,11 @@ export class FlowEvaluator {
   private firstArgText(call: Call, fn: number, at: number): string | undefined {
     const a = call.args[0]
     return a === undefined ? undefined : this.value(a.value, fn, at).text
+  }
+
+  /** A call to a model: one the framework models list as giving model output. */
+  isModelCall(callee: string): boolean {
+    return this.fw.untrusted.lookup(callee)[0] === MODEL_OUTPUT
   }
 
   /** The file's own function a call invokes, by name (`helper(x)`, `self.helper(x)`, `this.helper(x)`). */
@@ -332,7 +340,9 @@ export class FlowEvaluator {
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value
-    if (sites.length === 0) out = UNKNOWN_VALUE
+    const element = index === 0 && sites.length === 0 ? this.elementOf(fn) : undefined
+    if (element !== undefined) out = element
+    else if (sites.length === 0) out = UNKNOWN_VALUE
     else {
       out = constant()
       for (const site of sites) {
@@ -353,6 +363,19 @@ export class FlowEvaluator {
     return out
   }
 
+  /**
+   * A callback of an array method (`messages.map((m) => ...)`) gets the elements of the array it
+   * is called on as its first parameter.
+   */
+  private elementOf(fn: number): Value | undefined {
+    for (const c of this.model.calls) {
+      if (c.receiver === undefined || !ITERATES.test(lastSegmentOf(c.callee))) continue
+      if (!(c.callbacks ?? []).some((cb) => cb.fn === fn && cb.arg === 0 && cb.field === undefined)) continue
+      return strip(this.resolve(this.value(c.receiver, c.fn, c.span.start), c.fn))
+    }
+    return undefined
+  }
+
   private sitesOf(fn: number): ReadonlyArray<Call> {
     if (this.callSites === undefined) {
       this.callSites = new Map()
@@ -369,8 +392,15 @@ export class FlowEvaluator {
 }
 
 const FILE_CONTENTS = "file contents"
+const MODEL_OUTPUT = "model output"
 
 const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
+
+/** Array methods that call their callback with each element. */
+const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/
+
+/** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
+const PARTIAL_METHODS = /^(?:slice|substring|substr|charAt|at)$/
 
 const lastSegmentOf = (callee: string): string => {
   const seg = callee.slice(callee.lastIndexOf(".") + 1)

@@ -19,7 +19,8 @@ export const compileName = (pattern: string): NamePattern => {
   const parts = segments.map((seg, i) => {
     if (seg === "*") return i === 0 ? "(?:[^.]+(?:\\.[^.]+)*)" : "[^.]+"
     const bare = seg.replace(/\(\)$/, "")
-    return seg.endsWith("()") ? `${escape(bare)}\\(\\)` : `${escape(bare)}(?:\\(\\))?`
+    // the last segment without `()` is the call itself, not a call of what it returns (`compile(t)(data)`)
+    return seg.endsWith("()") ? `${escape(bare)}\\(\\)` : i === segments.length - 1 ? escape(bare) : `${escape(bare)}(?:\\(\\))?`
   })
   const re = new RegExp(`^${parts.join("\\.")}$`)
   return { source: pattern, last, test: (name) => re.test(name) }

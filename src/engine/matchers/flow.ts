@@ -5,8 +5,8 @@ import { systemContents } from "../flow/messages.js"
 import { compileFrameworks } from "../flow/FrameworkIndex.js"
 import { compileName, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
-import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
-import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
+import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
+import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
@@ -47,20 +47,30 @@ export const compileModelRules = (
 ): CompiledModelRules => {
   const codeGraphs = compileCodeGraphs(graphs)
   const sinks = new NameIndex<SinkEntry>()
+  // assignments that are sinks (`el.innerHTML = x`, a JSX attribute), by the target's dotted name
+  const assignSinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
   for (const entry of flows) {
     const m = entry.matcher
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
-    for (const sink of m.sinks)
-      for (const callee of sink.callee)
-        sinks.add(callee, {
-          entry,
-          sink,
-          guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
-          sanitizers: m.sanitizers ?? [],
-          reports: new Set(m.provenance ?? ["untrusted", "unknown"])
-        })
+    for (const sink of m.sinks) {
+      const hit: SinkEntry = {
+        entry,
+        sink,
+        guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
+        sanitizers: m.sanitizers ?? [],
+        reports: new Set(m.provenance ?? ["untrusted", "unknown"])
+      }
+      for (const callee of sink.callee ?? []) sinks.add(callee, hit)
+      for (const target of sink.assign ?? []) assignSinks.add(target, hit)
+    }
   }
+  // file conditions of call matchers (`if_file`, `unless_file`): calls the file must / must not make
+  const fileConditions = new Map<CallEntry, { readonly need: ReadonlyArray<FileCondition>; readonly forbid: ReadonlyArray<FileCondition> }>()
+  for (const entry of calls)
+    if (entry.matcher.if_file !== undefined || entry.matcher.unless_file !== undefined)
+      fileConditions.set(entry, { need: (entry.matcher.if_file ?? []).map(fileCondition), forbid: (entry.matcher.unless_file ?? []).map(fileCondition) })
+  const fileLiterals = [...fileConditions.values()].flatMap((f) => [...f.need, ...f.forbid].flatMap((c) => c.names.literals))
   const structural = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
   const keywords = new Set<string>()
@@ -94,6 +104,7 @@ export const compileModelRules = (
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
+    const fileMakes = (c: FileCondition): boolean => model.calls.some((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
     for (const call of model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
@@ -101,6 +112,8 @@ export const compileModelRules = (
         if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
         if (!(m.where ?? []).every((c) => holds(c, call, model))) continue
         if ((m.unless ?? []).some((c) => holds(c, call, model))) continue
+        const file = fileConditions.get(entry)
+        if (file !== undefined && ((file.need.length > 0 && !file.need.some(fileMakes)) || file.forbid.some(fileMakes))) continue
         out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
@@ -111,11 +124,24 @@ export const compileModelRules = (
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
         const verdict = judge(evaluator, hit, call)
         if (verdict === undefined) continue
-        const found = flowMatch(hit, call, verdict, text)
-        const key = `${found.ruleId}:${found.start}`
-        const prior = best.get(key)
-        if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
+        keep(best, flowMatch(hit, call.span, call.written, verdict, text))
       }
+    }
+    if (assignSinks.size > 0) {
+      const visit = (body: ReadonlyArray<Statement>, fn: number): void => {
+        for (const s of body) {
+          if (s.k !== "assign") continue
+          const hits = assignSinks.lookup(s.target.path.length === 0 ? s.target.name : `${s.target.name}.${s.target.path.join(".")}`)
+          if (hits.length === 0) continue
+          evaluator ??= new FlowEvaluator(model, framework, sanitizers)
+          for (const hit of hits) {
+            const verdict = judgeValue(evaluator, hit, s.value, fn, s.span.start)
+            if (verdict !== undefined) keep(best, flowMatch(hit, s.span, written(s.target), verdict, text))
+          }
+        }
+      }
+      visit(model.module, -1)
+      model.functions.forEach((f, i) => visit(f.body, i))
     }
     out.push(...best.values())
     if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, framework, sanitizers))))
@@ -124,21 +150,53 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0 || functions.length > 0 || graphs.length > 0,
-    literals: [...sinks.literals, ...callRequirements, ...[...keywords].map((word) => ({ word })), ...functionRules.literals, ...codeGraphs.literals],
+    literals: [
+      ...sinks.literals,
+      ...assignSinks.literals,
+      ...callRequirements,
+      ...[...keywords].map((word) => ({ word })),
+      ...fileLiterals,
+      ...functionRules.literals,
+      ...codeGraphs.literals
+    ],
     run
   }
 }
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
 
+/** One finding per rule and location: the stronger one wins. */
+const keep = (best: Map<string, RawMatch>, found: RawMatch): void => {
+  const key = `${found.ruleId}:${found.start}`
+  const prior = best.get(key)
+  if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
+}
+
+interface FileCondition {
+  readonly names: NameIndex<true>
+  readonly where: ReadonlyArray<CallCondition>
+}
+
+const fileCondition = (f: { readonly callee: ReadonlyArray<string>; readonly where?: ReadonlyArray<CallCondition> | undefined }): FileCondition => {
+  const names = new NameIndex<true>()
+  for (const n of f.callee) names.add(n, true)
+  return { names, where: f.where ?? [] }
+}
+
+/** An assignment target as written, for messages (`el.innerHTML`, `<div>.dangerouslySetInnerHTML`). */
+const written = (t: { readonly name: string; readonly path: ReadonlyArray<string> }): string => [t.name, ...t.path].join(".")
+
 interface Verdict {
   readonly tier: RiskTier
   readonly lower: boolean
   readonly label: string
+  /** a finding about what text says, not where it comes from: the matcher's own tier and confidence */
+  readonly text?: boolean
 }
 
 /** What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing. */
 const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
+  const prompts = hit.sink.check === "prompt_text" ? sentToModel(ev, call.fn) : undefined
   const args = argsOf(hit.sink, call)
   // chat messages: only the content of system / developer messages counts
   const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call }> =
@@ -155,14 +213,56 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
-    const verdict = verdictOf(v, hit)
+    const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts))
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
   }
   return worst
 }
 
-const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
-  if (hit.sink.check === "prompt_text" && !readsAsPrompt(v)) return undefined
+/** The verdict on a value assigned to a sink (`el.innerHTML = html`). */
+const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: number): Verdict | undefined =>
+  verdictOf(ev.resolve(ev.value(e, fn, at), fn), hit, hit.sink.check === "prompt_text" && mentions(e, sentToModel(ev, fn)))
+
+/**
+ * The variables a function sends to a model (as an argument, or inside a message record or a
+ * string built for one, of a call the framework models list as giving model output): its prompts,
+ * whatever they are named.
+ */
+const promptCache = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
+const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => {
+  const model = ev.model
+  let byFn = promptCache.get(model)
+  if (byFn === undefined) promptCache.set(model, (byFn = new Map()))
+  const done = byFn.get(fn)
+  if (done !== undefined) return done
+  const names = new Set<string>()
+  for (const c of model.calls) if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) namesIn(a.value, names)
+  byFn.set(fn, names)
+  return names
+}
+
+const namesIn = (e: Expr, out: Set<string>): void => {
+  if (e.k === "name") out.add(e.name)
+  else if (e.k === "concat" || e.k === "op") for (const p of e.parts) namesIn(p, out)
+  else if (e.k === "container") for (const x of e.entries) namesIn(x.value, out)
+}
+
+/** The expression is, or builds text from, one of these variables. */
+const mentions = (e: Expr, names: ReadonlySet<string>): boolean => {
+  if (names.size === 0) return false
+  if (e.k === "name") return names.has(e.name)
+  if (e.k === "concat") return e.parts.some((p) => mentions(p, names))
+  return false
+}
+
+const textOf = (v: Value): string => v.text ?? `${v.prefix ?? ""}\n${v.consts ?? ""}`
+
+const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict | undefined => {
+  // a few characters of a credential are not the credential
+  const v = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
+  // what the text says is the finding, whoever wrote it
+  if (hit.sink.matches !== undefined) return ruleRegex(hit.sink.matches).test(textOf(v)) ? { tier: hit.entry.matcher.risk_tier ?? hit.entry.rule.risk_tier, lower: false, label: "prompt text", text: true } : undefined
+  if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
   if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
@@ -207,19 +307,19 @@ const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
   return out
 }
 
-const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict, text: string): RawMatch => {
+const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict, text: string): RawMatch => {
   const base = hit.entry.rule.severity
   const severity = hit.entry.matcher.severity ?? base
   return {
     ruleId: hit.entry.rule.id,
     matcherIndex: hit.entry.matcherIndex,
-    start: call.span.start,
-    end: call.span.end,
-    text: text.slice(call.span.start, call.span.end),
-    detail: `${verdict.label} reaches ${call.written}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}`,
+    start: span.start,
+    end: span.end,
+    text: text.slice(span.start, span.end),
+    detail: `${verdict.label} reaches ${target}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}`,
     riskTier: verdict.tier,
     // a proven flow is strong evidence; a value of unknown origin keeps the rule's confidence, one severity lower
-    ...(verdict.lower
+    ...(verdict.text === true ? {} : verdict.lower
       ? { severity: SEVERITY_BELOW[severity] }
       : { confidence: Math.max(hit.entry.matcher.confidence ?? hit.entry.rule.confidence, PROVEN_CONFIDENCE) })
   }
@@ -298,9 +398,10 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   const value = constantOf(a.value, model)
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
   // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
+  // a number or boolean reads as written in JSON (`True` is "true")
   const text =
-    value.k === "lit" && typeof value.value === "string"
-      ? value.value
+    value.k === "lit" && value.value !== null
+      ? String(value.value)
       : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
@@ -325,7 +426,12 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   }
   const conditions: Array<[Array<string | number>, CallCondition]> =
     m.kind === "call"
-      ? [...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]), ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition])]
+      ? [
+          ...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]),
+          ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition]),
+          ...(m.if_file ?? []).flatMap((f, j) => (f.where ?? []).map((c, i) => [["if_file", j, "where", i], c] as [Array<string | number>, CallCondition])),
+          ...(m.unless_file ?? []).flatMap((f, j) => (f.where ?? []).map((c, i) => [["unless_file", j, "where", i], c] as [Array<string | number>, CallCondition]))
+        ]
       : m.sinks.flatMap((s, j) => [...(s.when ?? []).map((c, i) => [["sinks", j, "when", i], c] as [Array<string | number>, CallCondition]), ...(s.unless ?? []).map((c, i) => [["sinks", j, "unless", i], c] as [Array<string | number>, CallCondition])])
   for (const [path, c] of conditions) {
     const source = "matches" in c ? c.matches : "contains" in c ? c.contains : "doc" in c ? c.doc : undefined
@@ -337,7 +443,23 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
       }
     }
   }
-  const names = m.kind === "call" ? m.callee.map((n, i) => [["callee", i], n] as const) : m.sinks.flatMap((s, j) => s.callee.map((n, i) => [["sinks", j, "callee", i], n] as const))
+  if (m.kind === "flow") {
+    const bad = m.sinks.findIndex((s) => (s.callee === undefined) === (s.assign === undefined))
+    if (bad !== -1) return { path: ["sinks", bad], message: "a sink names either `callee` (calls) or `assign` (assignments)" }
+    for (const [j, s] of m.sinks.entries()) {
+      if (s.matches === undefined) continue
+      try {
+        compileRuleRegex(s.matches)
+      } catch (e) {
+        return { path: ["sinks", j, "matches"], message: `invalid regex ${JSON.stringify(s.matches)}: ${(e as Error).message}` }
+      }
+    }
+  }
+  const files = m.kind === "call" ? [...(m.if_file ?? []).map((f, j) => ["if_file", j, f] as const), ...(m.unless_file ?? []).map((f, j) => ["unless_file", j, f] as const)] : []
+  const names =
+    m.kind === "call"
+      ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => f.callee.map((n, i) => [[field, j, "callee", i], n] as const))]
+      : m.sinks.flatMap((s, j) => [...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const), ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)])
   for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }

@@ -23,7 +23,8 @@ export type Expr =
   /** a canonical reference to something imported or global (`os.environ`, `request.args`) */
   | { readonly k: "ref"; readonly name: string }
   | { readonly k: "attr"; readonly obj: Expr; readonly name: string }
-  | { readonly k: "index"; readonly obj: Expr; readonly key: Expr }
+  /** `slice`: a range of it (`key[-4:]`), a few characters of a string rather than an entry */
+  | { readonly k: "index"; readonly obj: Expr; readonly key: Expr; readonly slice?: true }
   | { readonly k: "call"; readonly call: number }
   /** string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join */
   | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr> }

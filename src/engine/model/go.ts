@@ -993,7 +993,7 @@ class GoWalker {
         if (operand === null) return UNKNOWN
         const obj = this.expr(operand, fn)
         for (const c of node.namedChildren) if (c.startIndex !== operand.startIndex && c.type !== "int_literal") this.expr(c, fn)
-        return { k: "index", obj, key: UNKNOWN }
+        return { k: "index", obj, key: UNKNOWN, slice: true }
       }
       case "type_assertion_expression":
       case "type_conversion_expression": {

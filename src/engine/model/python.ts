@@ -549,7 +549,8 @@ class PythonWalker {
         const value = node.childForFieldName("value")
         const key = node.childForFieldName("subscript")
         if (value === null) return UNKNOWN
-        return { k: "index", obj: this.expr(value, fn), key: key === null ? UNKNOWN : this.expr(key, fn) }
+        const index = { k: "index", obj: this.expr(value, fn), key: key === null ? UNKNOWN : this.expr(key, fn) } as const
+        return key?.type === "slice" ? { ...index, slice: true } : index
       }
       case "binary_operator": {
         const left = node.childForFieldName("left")

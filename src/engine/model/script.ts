@@ -878,6 +878,10 @@ class ScriptWalker {
       }
       case K.CallExpression:
         return this.call(node as ts.CallExpression, fn, false)
+      case K.JsxOpeningElement:
+      case K.JsxSelfClosingElement:
+        this.jsxAttributes(node as ts.JsxOpeningElement | ts.JsxSelfClosingElement, fn)
+        return UNKNOWN
       case K.NewExpression:
         return this.call(node as ts.NewExpression, fn, true)
       case K.ParenthesizedExpression:
@@ -938,6 +942,26 @@ class ScriptWalker {
         if (node.kind >= K.FirstTypeNode && node.kind <= K.LastTypeNode) return UNKNOWN
         ts.forEachChild(node, (c) => void this.expr(c as ts.Expression, fn))
         return UNKNOWN
+    }
+  }
+
+  /**
+   * JSX attributes: `<div dangerouslySetInnerHTML={{ __html: x }} />` is an assignment to
+   * `<div>.dangerouslySetInnerHTML`, so assignment sinks see it. Only attributes whose name a rule
+   * needs become statements; the others' expressions are still walked for their calls.
+   */
+  private jsxAttributes(n: ts.JsxOpeningElement | ts.JsxSelfClosingElement, fn: number): void {
+    const tag = `<${this.source(n.tagName)}>`
+    for (const attr of n.attributes.properties) {
+      if (ts.isJsxSpreadAttribute(attr)) {
+        this.expr(attr.expression, fn)
+        continue
+      }
+      const init = attr.initializer
+      if (init === undefined) continue
+      const value = ts.isJsxExpression(init) ? (init.expression === undefined ? UNKNOWN : this.expr(init.expression, fn)) : this.expr(init, fn)
+      if (!ts.isIdentifier(attr.name) || (this.interest !== undefined && !this.interest(attr.name.pos, attr.name.end))) continue
+      this.body(fn).push({ k: "assign", target: { name: tag, path: [idText(attr.name)] }, value, span: this.span(attr) })
     }
   }
 
