@@ -48,11 +48,19 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, container: Schema.Literal(true) }).annotations({ description: "the argument is a list / array literal (argv)" }),
   Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
-  Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
-    description: "the argument is a constant (a literal or a module-level constant) whose value matches the regex, or a name whose canonical dotted name does (`yaml.SafeLoader`)"
+  Schema.Struct({ arg: ArgRef, element: Schema.optional(Schema.Int), matches: Schema.String }).annotations({
+    description:
+      "the argument is a constant (a literal, a module-level constant, or a local variable assigned only a constant) whose value matches the regex (numbers and booleans as written in JSON), or a name whose canonical dotted name does (`yaml.SafeLoader`); with `element`, that element of the list the argument is"
   }),
-  Schema.Struct({ arg: ArgRef, is: Names }).annotations({
-    description: "the argument is a reference to one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`)"
+  Schema.Struct({ arg: Schema.optional(ArgRef), keyword: Schema.optional(Keywords), is: Names }).annotations({
+    description: "the argument (or any of these keyword arguments) is a reference to, or a call of, one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`, `k=len(docs)`)"
+  }),
+  Schema.Struct({ arg: ArgRef, redos: Schema.Literal(true) }).annotations({
+    description: "the argument is a constant regex (resolved like `matches`) with a quantified group that itself contains a quantifier (`(a+)+`, `(\\w+\\s?)*`): catastrophic backtracking"
+  }),
+  Schema.Struct({ result_named: Schema.Array(Schema.String) }).annotations({
+    description:
+      "the call's result (through variables, string building, conversions and containers of its function) is assigned to a variable or field, stored under a key, passed as a keyword, or returned by a function, whose name has one of these snake_case word sequences as consecutive word parts (`api_key` matches `NewAPIKey`, `api_key`, `apiKey`)"
   }),
   Schema.Struct({ doc: Schema.String }).annotations({
     description: "a function this call registers (decorates, or receives as a callback) has a docstring / doc comment matching the regex"
@@ -87,6 +95,9 @@ export const FlowMatcher = Schema.Struct({
   sinks: Schema.Array(FlowSink).pipe(Schema.minItems(1)),
   sources: Schema.optional(Names).annotations({ description: "extra untrusted sources (callee or attribute names) beyond models/<language>.yaml" }),
   sanitizers: Schema.optional(Names).annotations({ description: "calls whose result is safe for this rule" }),
+  keeps: Schema.optional(Names).annotations({
+    description: "calls the framework models call safe (`int`, `Number`) whose result still carries the data for this rule: a number parsed from the request is still the caller's number"
+  }),
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "checks that make a value safe for this rule" }),
   provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config", "constant"))).annotations({
     description:
@@ -104,6 +115,12 @@ export const CallMatcher = Schema.Struct({
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
   in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain"))).annotations({
     description: "only calls inside functions with one of these framework roles"
+  }),
+  assigns: Schema.optional(Schema.Literal(true)).annotations({
+    description: "check assignments instead of calls: `callee` names the target (`process.env.NODE_TLS_REJECT_UNAUTHORIZED`, `*.verify`; `*` any name) and the assigned value is argument 0"
+  }),
+  mentions: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with callee [\"*\"]: words a file must contain for the matcher to apply (prefilter), beyond the keywords of `where`"
   }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })

@@ -6,8 +6,9 @@ import { compileFrameworks } from "../flow/FrameworkIndex.js"
 import { compileName, NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
-import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
+import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
+import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
 import type { RawMatch } from "./RawMatch.js"
@@ -19,6 +20,8 @@ type CallEntry = MatcherEntry<CallMatcher>
 
 interface SinkEntry {
   readonly entry: FlowEntry
+  /** the rule's `keeps`: judged by an evaluator of its own */
+  readonly keeps?: NameIndex<string>
   readonly sink: FlowSink
   readonly guardBits: number
   readonly sanitizers: ReadonlyArray<string>
@@ -51,10 +54,13 @@ export const compileModelRules = (
   for (const entry of flows) {
     const m = entry.matcher
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
+    let keeps: NameIndex<string> | undefined
+    for (const k of m.keeps ?? []) (keeps ??= new NameIndex<string>()).add(k, k)
     for (const sink of m.sinks)
       for (const callee of sink.callee)
         sinks.add(callee, {
           entry,
+          ...(keeps !== undefined ? { keeps } : {}),
           sink,
           guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
           sanitizers: m.sanitizers ?? [],
@@ -62,17 +68,22 @@ export const compileModelRules = (
         })
   }
   const structural = new NameIndex<CallEntry>()
+  const assigned = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
   const keywords = new Set<string>()
-  for (const entry of calls)
+  for (const entry of calls) {
+    for (const w of entry.matcher.mentions ?? []) keywords.add(w)
     for (const callee of entry.matcher.callee) {
-      if (callee !== "*") structural.add(callee, entry)
+      // `assigns`: the names are assignment targets, checked like calls (below)
+      if (entry.matcher.assigns === true) assigned.add(callee === "*" ? "*" : callee, entry)
+      else if (callee !== "*") structural.add(callee, entry)
       else {
         // any call: the keywords it checks are what a file must mention
         anyCall.push(entry)
         for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
+  }
   // a rule's own extra sources join the shared framework models of its language
   const extra = flows.flatMap((e) => e.matcher.sources ?? [])
   const framework = compileFrameworks([
@@ -87,14 +98,11 @@ export const compileModelRules = (
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
+    if (assigned.size > 0) for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model)) out.push(match(entry, call, text))
     for (const call of model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
-        const m = entry.matcher
-        if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
-        if (!(m.where ?? []).every((c) => holds(c, call, model))) continue
-        if ((m.unless ?? []).some((c) => holds(c, call, model))) continue
-        out.push(match(entry, call, text))
+        if (applies(entry.matcher, call, model)) out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -102,7 +110,7 @@ export const compileModelRules = (
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
-        const verdict = judge(evaluator, hit, call)
+        const verdict = judge(hit.keeps === undefined ? evaluator : new FlowEvaluator(model, framework, sanitizers, hit.keeps), hit, call)
         if (verdict === undefined) continue
         const found = flowMatch(hit, call, verdict, text)
         const key = `${found.ruleId}:${found.start}`
@@ -117,9 +125,33 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0 || functions.length > 0 || graphs.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...assigned.literals.filter((w) => w !== "*"), ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
     run
   }
+}
+
+const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
+  (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
+  (m.where ?? []).every((c) => holds(c, call, model)) &&
+  !(m.unless ?? []).some((c) => holds(c, call, model))
+
+/**
+ * Assignments as calls, for `assigns` matchers: `process.env.X = "0"` is a call of the target's
+ * canonical name (its head resolved through imports) with the value as argument 0.
+ */
+const assignmentCalls = (model: SemanticModel): Array<Call> => {
+  const aliases = new Map(model.imports.map((i) => [i.local, i.canonical]))
+  const out: Array<Call> = []
+  const add = (s: Statement, fn: number): void => {
+    if (s.k !== "assign") return
+    const written = [s.target.name, ...s.target.path].join(".")
+    out.push({ callee: [aliases.get(s.target.name) ?? s.target.name, ...s.target.path].join("."), written, args: [{ value: s.value, span: s.span }], span: s.span, fn })
+  }
+  for (const s of model.module) add(s, -1)
+  model.functions.forEach((f, fn) => {
+    for (const s of f.body) add(s, fn)
+  })
+  return out
 }
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
@@ -229,8 +261,19 @@ const match = (entry: CallEntry, call: Call, text: string): RawMatch => ({
 const isConstant = (e: Expr): boolean =>
   e.k === "lit" || (e.k === "container" && e.entries.every((x) => isConstant(x.value))) || (e.k === "concat" && e.parts.every(isConstant))
 
-const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>): Arg | undefined =>
-  typeof keyword === "string" ? call.args.find((x) => x.name === keyword) : call.args.find((x) => x.name !== undefined && keyword.includes(x.name))
+const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?: SemanticModel): Arg | undefined => {
+  const names = typeof keyword === "string" ? [keyword] : keyword
+  const direct = call.args.find((x) => x.name !== undefined && names.includes(x.name))
+  if (direct !== undefined || model === undefined) return direct
+  // options held by a variable: `opts = { rejectUnauthorized: false }; new https.Agent(opts)`
+  for (const a of call.args) {
+    if (a.name !== undefined || a.value.k !== "name") continue
+    const held = heldValue(a.value, call.fn, model)
+    const entry = held?.k === "container" ? held.entries.find((x) => x.key !== undefined && names.includes(x.key)) : undefined
+    if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
+  }
+  return undefined
+}
 
 const compiled = new Map<string, RegExp>()
 /** Rule regexes (JavaScript syntax, a leading `(?i)` for case-insensitive), compiled once. */
@@ -248,8 +291,15 @@ const registered = (call: Call, model: SemanticModel): ReadonlyArray<FunctionInf
   return decorated === undefined ? out : [...out, decorated]
 }
 
-/** A module-level constant's value in place of its name (`DESCRIPTION = "..."; tool(description=DESCRIPTION)`). */
-const constantOf = (e: Expr, model: SemanticModel): Expr => (e.k === "name" ? model.constants.get(e.name) ?? e : e)
+/**
+ * A constant's value in place of its name: a module-level constant (`DESCRIPTION = "..."; tool(description=DESCRIPTION)`)
+ * or a local variable assigned only a constant (`pattern = r"(a+)+"; re.compile(pattern)`).
+ */
+const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
+  if (e.k !== "name") return e
+  const held = heldValue(e, fn, model)
+  return held !== undefined && isConstant(held) ? held : e
+}
 
 const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   if ("doc" in c) {
@@ -257,12 +307,20 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return registered(call, model).some((f) => f.doc !== undefined && re.test(f.doc))
   }
   if ("at_least" in c) {
-    const a = c.keyword !== undefined ? keywordArg(call, c.keyword) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
+    const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
     const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
     return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
   }
+  if ("result_named" in c) return resultNamed(call, model, c.result_named.map((n) => n.split("_")))
+  if ("is" in c) {
+    const value = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
+    if (value === undefined) return false
+    // a reference (`os.environ`), or a call of the name (`len(docs)`)
+    const name = value.k === "call" ? model.calls[value.call]?.callee : dottedOf(value)
+    return name !== undefined && c.is.some((n) => compileName(n).test(name))
+  }
   if ("keyword" in c) {
-    const a = keywordArg(call, c.keyword)
+    const a = keywordArg(call, c.keyword, c.keyword !== undefined && "equals" in c ? model : undefined)
     if ("absent" in c) return a === undefined
     if ("present" in c) return a !== undefined
     if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
@@ -274,31 +332,39 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return a.value.k === "lit" && a.value.value === c.equals
   }
   if ("args_at_most" in c) return call.args.filter((a) => a.name === undefined).length <= c.args_at_most
-  const a = argOf(call.args, c.arg) ?? (typeof c.arg === "string" ? call.args.find((x) => x.name === c.arg) : undefined)
+  const a = argOfCall(call, c.arg)
   if ("absent" in c) return a === undefined
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
-  if ("is" in c) {
-    const name = dottedOf(a.value)
-    return name !== undefined && c.is.some((n) => compileName(n).test(name))
-  }
   if ("literal" in c) return isConstant(a.value) === c.literal
   if ("contains" in c) {
     const re = ruleRegex(c.contains)
     return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
   }
-  // with `field`, the key of the dict / options object the argument passes
-  const value = constantOf(a.value, model)
+  if ("redos" in c) {
+    const value = constantOf(a.value, model, call.fn)
+    return value.k === "lit" && typeof value.value === "string" && hasNestedQuantifier(value.value)
+  }
+  // with `element`, that element of the list the argument is (or the constant it names)
+  let value = constantOf(a.value, model, call.fn)
+  if (c.element !== undefined) {
+    const element = value.k === "container" ? value.entries[c.element]?.value : undefined
+    if (element === undefined) return false
+    value = constantOf(element, model, call.fn)
+  }
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
   // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
   const text =
-    value.k === "lit" && typeof value.value === "string"
-      ? value.value
+    value.k === "lit"
+      ? String(value.value)
       : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
   return text !== undefined && ruleRegex(c.matches).test(text)
 }
+
+/** A positional argument, or a keyword / options-object field. */
+const argOfCall = (call: Call, ref: number | string): Arg | undefined => argOf(call.args, ref) ?? (typeof ref === "string" ? call.args.find((x) => x.name === ref) : undefined)
 
 const dotted = (e: Expr): string | undefined => {
   if (e.k === "ref" || e.k === "name") return e.name
