@@ -22,3 +22,16 @@ func Small(ctx context.Context, store vectorstores.VectorStore, q string) ([]sch
 	// ok: rag_over_retrieval
 	return store.SimilaritySearch(ctx, q, 4)
 }
+
+func All(ctx context.Context, store vectorstores.VectorStore, q string, docs []schema.Document) ([]schema.Document, error) {
+	// ruleid: rag_over_retrieval
+	return store.SimilaritySearch(ctx, q, len(docs))
+}
+
+func Options(ctx context.Context, store vectorstores.VectorStore, q string) ([]schema.Document, error) {
+	// ruleid: rag_over_retrieval
+	wide := vectorstores.ToRetriever(store, 80, vectorstores.WithScoreThreshold(0.2))
+	_ = wide
+	// ok: rag_over_retrieval
+	return store.SimilaritySearch(ctx, q, 8, vectorstores.WithScoreThreshold(0.5))
+}

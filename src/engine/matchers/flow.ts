@@ -307,9 +307,13 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return registered(call, model).some((f) => f.doc !== undefined && re.test(f.doc))
   }
   if ("at_least" in c) {
-    const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
-    const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
-    return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
+    // any of the keywords; a constant's name (`k=TOP_K`) stands for its value
+    const args = c.keyword !== undefined ? (typeof c.keyword === "string" ? [c.keyword] : c.keyword).map((k) => keywordArg(call, k, model)) : c.arg !== undefined ? [argOf(call.args, c.arg)] : []
+    return args.some((a) => {
+      const held = a === undefined ? undefined : constantOf(a.value, model, call.fn)
+      const v = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
+      return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
+    })
   }
   if ("result_named" in c) return resultNamed(call, model, c.result_named.map((n) => n.split("_")))
   if ("is" in c) {
