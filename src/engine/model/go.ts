@@ -1026,7 +1026,15 @@ class GoWalker {
       }
       case "composite_literal": {
         const body = fieldOf(node, "body")
-        return body === null ? { k: "container", entries: [] } : this.literalValue(body, fn)
+        const type = fieldOf(node, "type")
+        // `tls.Config{InsecureSkipVerify: true}` builds a value of a package's type the way a
+        // constructor call does: call rules see it as a call of the type with its fields as keywords
+        const named = type !== null && (type.type === "qualified_type" || type.type === "generic_type") ? this.typeName(type) : undefined
+        const args: Array<Arg> | undefined = named !== undefined && named.includes(".") ? [] : undefined
+        const value: Expr = body === null ? { k: "container", entries: [] } : this.literalValue(body, fn, args)
+        if (args !== undefined) this.b.addCall({ callee: named!, written: type!.text.length > 40 ? "…" : type!.text, args, span: span(node), fn })
+        // the value stays a container for data flow (its fields carry their data)
+        return value
       }
       case "literal_value":
         return this.literalValue(node, fn)
@@ -1068,7 +1076,7 @@ class GoWalker {
   }
 
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
-  private literalValue(body: AstNode, fn: number): Expr {
+  private literalValue(body: AstNode, fn: number, args?: Array<Arg>): Expr {
     const entries: Array<{ key?: string; value: Expr }> = []
     // large literal tables are constants: their first entries say as much (as python.ts)
     const count = body.namedChildCount
@@ -1087,10 +1095,14 @@ class GoWalker {
             if (key === undefined) this.expr(k, fn)
           }
         }
-        entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
+        const value = v === null ? UNKNOWN : this.expr(v, fn)
+        entries.push({ ...(key !== undefined ? { key } : {}), value })
+        args?.push({ ...(key !== undefined ? { name: key } : {}), value, span: span(el) })
       } else if (el.type === "literal_element") {
         const v = el.namedChild(0)
-        entries.push({ value: v === null ? UNKNOWN : this.expr(v, fn) })
+        const value = v === null ? UNKNOWN : this.expr(v, fn)
+        entries.push({ value })
+        args?.push({ value, span: span(el) })
       }
     }
     return { k: "container", entries }
