@@ -3,6 +3,7 @@ package rag
 import (
 	"context"
 
+	"github.com/cloudwego/eino-ext/components/retriever/milvus"
 	"github.com/tmc/langchaingo/schema"
 	"github.com/tmc/langchaingo/vectorstores"
 )
@@ -34,4 +35,12 @@ func Options(ctx context.Context, store vectorstores.VectorStore, q string) ([]s
 	_ = wide
 	// ok: rag_over_retrieval
 	return store.SimilaritySearch(ctx, q, 8, vectorstores.WithScoreThreshold(0.5))
+}
+
+func Configured(ctx context.Context) (*milvus.RetrieverConfig, *milvus.RetrieverConfig) {
+	// ruleid: rag_over_retrieval
+	wide := &milvus.RetrieverConfig{Collection: "docs", TopK: 200}
+	// ok: rag_over_retrieval
+	narrow := &milvus.RetrieverConfig{Collection: "docs", TopK: 6}
+	return wide, narrow
 }
