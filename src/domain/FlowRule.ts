@@ -48,9 +48,9 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, container: Schema.Literal(true) }).annotations({ description: "the argument is a list / array literal (argv)" }),
   Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
-  Schema.Struct({ arg: ArgRef, element: Schema.optional(Schema.Int), matches: Schema.String }).annotations({
+  Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), element: Schema.optional(Schema.Int), matches: Schema.String }).annotations({
     description:
-      "the argument is a constant (a literal, a module-level constant, or a local variable assigned only a constant) whose value matches the regex (numbers and booleans as written in JSON), or a name whose canonical dotted name does (`yaml.SafeLoader`); with `element`, that element of the list the argument is"
+      "the argument is a constant (a literal, a module-level constant, or a local variable assigned only a constant) whose value matches the regex (numbers and booleans as written in JSON), or a name whose canonical dotted name does (`yaml.SafeLoader`); with `field`, that key of the dict / object it passes (a dotted path, `*` any key: `*.command`); with `element`, that element of the list"
   }),
   Schema.Struct({ arg: Schema.optional(ArgRef), keyword: Schema.optional(Keywords), is: Names }).annotations({
     description: "the argument (or any of these keyword arguments) is a reference to, or a call of, one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`, `k=len(docs)`)"

@@ -349,13 +349,20 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const value = constantOf(a.value, model, call.fn)
     return value.k === "lit" && typeof value.value === "string" && hasNestedQuantifier(value.value)
   }
-  // with `element`, that element of the list the argument is (or the constant it names)
-  let value = constantOf(a.value, model, call.fn)
-  if (c.element !== undefined) {
-    const element = value.k === "container" ? value.entries[c.element]?.value : undefined
-    if (element === undefined) return false
-    value = constantOf(element, model, call.fn)
-  }
+  // with `field`, the values at that key path of the dict / object passed; with `element`, that element of the list
+  let values = [constantOf(a.value, model, call.fn)]
+  for (const key of c.field?.split(".") ?? [])
+    values = values.flatMap((v) => (v.k === "container" ? v.entries.filter((x) => x.key !== undefined && (key === "*" || x.key === key)).map((x) => constantOf(x.value, model, call.fn)) : []))
+  if (c.element !== undefined)
+    values = values.flatMap((v) => {
+      const element = v.k === "container" ? v.entries[c.element!]?.value : undefined
+      return element === undefined ? [] : [constantOf(element, model, call.fn)]
+    })
+  return values.some((value) => matchesText(value, c.matches))
+}
+
+/** A constant's text (a literal, a tagged template's parts joined by `${}`), or a name's canonical dotted name, matches. */
+const matchesText = (value: Expr, regex: string): boolean => {
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
   // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
   const text =
@@ -364,7 +371,7 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
       : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
-  return text !== undefined && ruleRegex(c.matches).test(text)
+  return text !== undefined && ruleRegex(regex).test(text)
 }
 
 /** A positional argument, or a keyword / options-object field. */
