@@ -98,6 +98,8 @@ export const compileModelRules = (
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
+    // rules with `keeps` judge with an evaluator of their own (its values differ), one per file
+    const keeping = new Map<NameIndex<string>, FlowEvaluator>()
     if (assigned.size > 0) for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model)) out.push(match(entry, call, text))
     for (const call of model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
@@ -110,7 +112,7 @@ export const compileModelRules = (
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
-        const verdict = judge(hit.keeps === undefined ? evaluator : new FlowEvaluator(model, framework, sanitizers, hit.keeps), hit, call)
+        const verdict = judge(hit.keeps === undefined ? evaluator : keeping.get(hit.keeps) ?? keeping.set(hit.keeps, new FlowEvaluator(model, framework, sanitizers, hit.keeps)).get(hit.keeps)!, hit, call)
         if (verdict === undefined) continue
         const found = flowMatch(hit, call, verdict, text)
         const key = `${found.ruleId}:${found.start}`
