@@ -15,8 +15,8 @@ import (
 
 func Solve(ctx context.Context, llm llms.Model, task string) (string, error) {
 	prompt := task
-	// ruleid: infinite_loop
 	for {
+		// ruleid: infinite_loop
 		answer, err := llms.GenerateFromSinglePrompt(ctx, llm, prompt)
 		if err != nil {
 			return "", err

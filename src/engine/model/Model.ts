@@ -66,7 +66,8 @@ export interface Call {
  * header ends it (`while True`, `for {}`, `for (;;)`, `do … while (true)`, `for x in itertools.count()`).
  * `bounded`: something in it ends it semantically: an ordering comparison (a counter, a deadline
  * `time.time() > t`) in an `if` that leaves the loop, or a context cancellation (`ctx.Done()`,
- * `ctx.Err()`, `signal.aborted`). `waits`: it receives from a channel (`<-ch`) each lap.
+ * `ctx.Err()`, `signal.aborted`), or a deadline the function set before it (`context.WithTimeout`,
+ * `AbortSignal.timeout`). `waits`: it receives from a channel (`<-ch`) each lap.
  */
 export interface Loop {
   readonly span: Span

@@ -74,18 +74,21 @@ export class ModelBuilder {
   addCall(call: Omit<Call, "callee"> & { callee: string }): number {
     const loop = this.loopOf(call.fn)
     this.calls.push(loop === -1 ? call : { ...call, loop })
+    if (DEADLINES.has(call.callee)) this.deadlines.add(call.fn)
     return this.calls.length - 1
   }
 
   readonly loops: Array<Loop> = []
   /** loops being walked, innermost last */
   private readonly open: Array<number> = []
+  /** functions that made a context with a deadline (`context.WithTimeout`): their later loops are bounded by it */
+  private readonly deadlines = new Set<number>()
   /** set when an ordering comparison (`<`, `<=`, `>`, `>=`) is walked; language modules reset it around an `if` */
   ordered = false
 
   /** Opens a loop of `fn`; calls added until `exitLoop` sit in it. */
   enterLoop(span: Span, fn: number, endless: boolean): number {
-    this.loops.push({ span, fn, parent: this.loopOf(fn), endless, bounded: false, waits: false })
+    this.loops.push({ span, fn, parent: this.loopOf(fn), endless, bounded: this.deadlines.has(fn), waits: false })
     this.open.push(this.loops.length - 1)
     return this.loops.length - 1
   }
@@ -146,6 +149,9 @@ export class ModelBuilder {
     }
   }
 }
+
+/** Calls that make a context or signal with a deadline. */
+const DEADLINES = new Set(["context.WithTimeout", "context.WithDeadline", "AbortSignal.timeout"])
 
 export const UNKNOWN: Expr = { k: "unknown" }
 
