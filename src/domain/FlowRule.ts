@@ -68,7 +68,23 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
     description: "the argument is a list literal with a constant element matching the regex"
   }),
-  Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" })
+  Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" }),
+  Schema.Struct({
+    in_loop: Schema.Literal("endless"),
+    interactive: Schema.optional(Names).annotations({
+      description: "calls that read user input or wait for a message (input, readline, a websocket receive, a queue get): a loop making one each lap is a REPL, not a runaway loop; a Go channel receive (`<-ch`) counts too"
+    })
+  }).annotations({
+    description:
+      "the call sits in a loop that is endless by construction (`while True`, `for {}`, `for (;;)`, `for i in itertools.count()`) and that nothing in it bounds: no ordering comparison in an `if` that leaves the loop (a counter, a deadline), no context cancellation (`ctx.Done()`, `ctx.Err()`, `signal.aborted`)"
+  }),
+  Schema.Struct({ sets: Schema.Array(Schema.String) }).annotations({
+    description:
+      "some argument sets one of these names: a keyword argument or options field, a key of a dict / object / struct literal passed, or a call whose last segment it is (Go functional options `llms.WithMaxTokens(512)`)"
+  }),
+  Schema.Struct({ in_recursion: Schema.Literal(true) }).annotations({
+    description: "the call sits in a function that calls itself (by name, self.name, this.name) and orders no values (no depth check)"
+  })
 )
 export type CallCondition = typeof CallCondition.Type
 
@@ -95,10 +111,10 @@ export const FlowMatcher = Schema.Struct({
   sinks: Schema.Array(FlowSink).pipe(Schema.minItems(1)),
   sources: Schema.optional(Names).annotations({ description: "extra untrusted sources (callee or attribute names) beyond models/<language>.yaml" }),
   sanitizers: Schema.optional(Names).annotations({ description: "calls whose result is safe for this rule" }),
-  keeps: Schema.optional(Names).annotations({
-    description: "calls the framework models call safe (`int`, `Number`) whose result still carries the data for this rule: a number parsed from the request is still the caller's number"
-  }),
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "checks that make a value safe for this rule" }),
+  keeps: Schema.optional(Names).annotations({
+    description: "calls the framework models count as safe whose result still carries the data for this rule (`strconv.Atoi` for a size or a count)"
+  }),
   provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config", "constant"))).annotations({
     description:
       "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings; constant = constant text, with check: prompt_text only (a prompt written to a log or a response), risk_pattern one severity lower"

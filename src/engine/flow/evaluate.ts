@@ -26,9 +26,7 @@ export class FlowEvaluator {
   constructor(
     readonly model: SemanticModel,
     private readonly fw: FrameworkIndex,
-    private readonly sanitizers: NameIndex<string>,
-    /** calls the framework models call safe whose result still carries the data for this rule (`int(request.args["k"])`) */
-    private readonly keeps?: NameIndex<string>
+    private readonly sanitizers: NameIndex<string>
   ) {
     model.functions.forEach((f, i) => {
       if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
@@ -236,7 +234,7 @@ export class FlowEvaluator {
       const key = this.firstArgText(call, fn, at)
       return configValue(key !== undefined && this.fw.secretNames?.test(key) === true)
     }
-    if (this.fw.safe.lookup(call.callee).length > 0 && (this.keeps?.lookup(call.callee).length ?? 0) === 0) return constant()
+    if (this.fw.safe.lookup(call.callee).length > 0) return constant()
     const sanitizer = this.sanitizers.lookup(call.callee)[0]
     const local = this.localFunction(call)
     let result: Value

@@ -20,8 +20,8 @@ type CallEntry = MatcherEntry<CallMatcher>
 
 interface SinkEntry {
   readonly entry: FlowEntry
-  /** the rule's `keeps`: judged by an evaluator of its own */
-  readonly keeps?: NameIndex<string>
+  /** the shared models without the safe calls the rule keeps (`keeps`), when it names any */
+  readonly framework?: ReturnType<typeof compileFrameworks>
   readonly sink: FlowSink
   readonly guardBits: number
   readonly sanitizers: ReadonlyArray<string>
@@ -51,16 +51,17 @@ export const compileModelRules = (
   const codeGraphs = compileCodeGraphs(graphs)
   const sinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
+  const languageModels = models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript"))
   for (const entry of flows) {
     const m = entry.matcher
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
-    let keeps: NameIndex<string> | undefined
-    for (const k of m.keeps ?? []) (keeps ??= new NameIndex<string>()).add(k, k)
+    const keeps = m.keeps
+    const own = keeps === undefined ? undefined : compileFrameworks(languageModels.map((fm) => ({ ...fm, safe: (fm.safe ?? []).filter((n) => !keeps.includes(n)) })))
     for (const sink of m.sinks)
       for (const callee of sink.callee)
         sinks.add(callee, {
           entry,
-          ...(keeps !== undefined ? { keeps } : {}),
+          ...(own !== undefined ? { framework: own } : {}),
           sink,
           guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
           sanitizers: m.sanitizers ?? [],
@@ -87,7 +88,7 @@ export const compileModelRules = (
   // a rule's own extra sources join the shared framework models of its language
   const extra = flows.flatMap((e) => e.matcher.sources ?? [])
   const framework = compileFrameworks([
-    ...models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript")),
+    ...languageModels,
     ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
   ])
 
@@ -97,9 +98,8 @@ export const compileModelRules = (
     assignRoles(model, framework)
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
+    const own = new Map<object, FlowEvaluator>()
     const best = new Map<string, RawMatch>()
-    // rules with `keeps` judge with an evaluator of their own (its values differ), one per file
-    const keeping = new Map<NameIndex<string>, FlowEvaluator>()
     if (assigned.size > 0) for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model)) out.push(match(entry, call, text))
     for (const call of model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
@@ -112,7 +112,12 @@ export const compileModelRules = (
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
-        const verdict = judge(hit.keeps === undefined ? evaluator : keeping.get(hit.keeps) ?? keeping.set(hit.keeps, new FlowEvaluator(model, framework, sanitizers, hit.keeps)).get(hit.keeps)!, hit, call)
+        let ev = evaluator
+        if (hit.framework !== undefined) {
+          ev = own.get(hit.framework) ?? new FlowEvaluator(model, hit.framework, sanitizers)
+          own.set(hit.framework, ev)
+        }
+        const verdict = judge(ev, hit, call)
         if (verdict === undefined) continue
         const found = flowMatch(hit, call, verdict, text)
         const key = `${found.ruleId}:${found.start}`
@@ -304,6 +309,15 @@ const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
 }
 
 const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
+  if ("in_loop" in c) return inEndlessLoop(call, model, c.interactive)
+  if ("sets" in c) return call.args.some((a) => (a.name !== undefined && c.sets.includes(a.name)) || setsIn(a.value, c.sets, model, call.fn, 0))
+  if ("in_recursion" in c) {
+    // a lambda's calls belong to the named function around it
+    let fn = call.fn
+    while (fn !== -1 && model.functions[fn]!.name.startsWith("<")) fn = model.functions[fn]!.parent
+    const f = fn === -1 ? undefined : model.functions[fn]
+    return f !== undefined && f.recursive === true && f.compares !== true
+  }
   if ("doc" in c) {
     const re = ruleRegex(c.doc)
     return registered(call, model).some((f) => f.doc !== undefined && re.test(f.doc))
@@ -378,6 +392,37 @@ const matchesText = (value: Expr, regex: string): boolean => {
 
 /** A positional argument, or a keyword / options-object field. */
 const argOfCall = (call: Call, ref: number | string): Arg | undefined => argOf(call.args, ref) ?? (typeof ref === "string" ? call.args.find((x) => x.name === ref) : undefined)
+
+/** A dict / object / struct literal with one of the keys, or a call named by one (`llms.WithMaxTokens(n)`). */
+const setsIn = (e: Expr, names: ReadonlyArray<string>, model: SemanticModel, fn: number, depth: number): boolean => {
+  if (depth > 2) return false
+  if (e.k === "container") return e.entries.some((x) => (x.key !== undefined && names.includes(x.key)) || setsIn(x.value, names, model, fn, depth + 1))
+  if (e.k === "call") {
+    const callee = model.calls[e.call]!.callee
+    return names.includes(callee.slice(callee.lastIndexOf(".") + 1))
+  }
+  // a variable built before the call: `req := openai.ChatCompletionRequest{…}`, `req.MaxTokens = n`, `opts = […]`
+  if (e.k !== "name") return false
+  const body = fn === -1 ? model.module : model.functions[fn]!.body
+  return body.some((st) => st.k === "assign" && st.target.name === e.name && (st.target.path.length > 0 ? names.includes(st.target.path[0]!) : setsIn(st.value, names, model, fn, depth + 1)))
+}
+
+const PACING = new WeakMap<ReadonlyArray<string>, ReadonlyArray<ReturnType<typeof compileName>>>()
+
+/** The call sits in (or nested in) an endless loop that nothing bounds and no interactive call paces. */
+const inEndlessLoop = (call: Call, model: SemanticModel, interactive: ReadonlyArray<string> | undefined): boolean => {
+  for (let i = call.loop ?? -1; i !== -1; i = model.loops[i]!.parent) {
+    const loop = model.loops[i]!
+    if (!loop.endless || loop.bounded) continue
+    if (interactive === undefined) return true
+    if (loop.waits) continue
+    let patterns = PACING.get(interactive)
+    if (patterns === undefined) PACING.set(interactive, (patterns = interactive.map(compileName)))
+    const paced = model.calls.some((c) => c.fn === loop.fn && c.span.start >= loop.span.start && c.span.end <= loop.span.end && patterns.some((p) => p.test(c.callee)))
+    if (!paced) return true
+  }
+  return false
+}
 
 const dotted = (e: Expr): string | undefined => {
   if (e.k === "ref" || e.k === "name") return e.name
