@@ -48,11 +48,19 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, container: Schema.Literal(true) }).annotations({ description: "the argument is a list / array literal (argv)" }),
   Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
-  Schema.Struct({ arg: ArgRef, matches: Schema.String }).annotations({
-    description: "the argument is a constant (a literal or a module-level constant) whose value matches the regex, or a name whose canonical dotted name does (`yaml.SafeLoader`)"
+  Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), element: Schema.optional(Schema.Int), matches: Schema.String }).annotations({
+    description:
+      "the argument is a constant (a literal, a module-level constant, or a local variable assigned only a constant) whose value matches the regex (numbers and booleans as written in JSON), or a name whose canonical dotted name does (`yaml.SafeLoader`); with `field`, that key of the dict / object it passes (a dotted path, `*` any key: `*.command`); with `element`, that element of the list"
   }),
-  Schema.Struct({ arg: ArgRef, is: Names }).annotations({
-    description: "the argument is a reference to one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`)"
+  Schema.Struct({ arg: Schema.optional(ArgRef), keyword: Schema.optional(Keywords), is: Names }).annotations({
+    description: "the argument (or any of these keyword arguments) is a reference to, or a call of, one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`, `k=len(docs)`)"
+  }),
+  Schema.Struct({ arg: ArgRef, redos: Schema.Literal(true) }).annotations({
+    description: "the argument is a constant regex (resolved like `matches`) with a quantified group that itself contains a quantifier (`(a+)+`, `(\\w+\\s?)*`): catastrophic backtracking"
+  }),
+  Schema.Struct({ result_named: Schema.Array(Schema.String) }).annotations({
+    description:
+      "the call's result (through variables, string building, conversions and containers of its function) is assigned to a variable or field, stored under a key, passed as a keyword, or returned by a function, whose name has one of these snake_case word sequences as consecutive word parts (`api_key` matches `NewAPIKey`, `api_key`, `apiKey`)"
   }),
   Schema.Struct({ doc: Schema.String }).annotations({
     description: "a function this call registers (decorates, or receives as a callback) has a docstring / doc comment matching the regex"
@@ -60,7 +68,23 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
     description: "the argument is a list literal with a constant element matching the regex"
   }),
-  Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" })
+  Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" }),
+  Schema.Struct({
+    in_loop: Schema.Literal("endless"),
+    interactive: Schema.optional(Names).annotations({
+      description: "calls that read user input or wait for a message (input, readline, a websocket receive, a queue get): a loop making one each lap is a REPL, not a runaway loop; a Go channel receive (`<-ch`) counts too"
+    })
+  }).annotations({
+    description:
+      "the call sits in a loop that is endless by construction (`while True`, `for {}`, `for (;;)`, `for i in itertools.count()`) and that nothing in it bounds: no ordering comparison in an `if` that leaves the loop (a counter, a deadline), no context cancellation (`ctx.Done()`, `ctx.Err()`, `signal.aborted`)"
+  }),
+  Schema.Struct({ sets: Schema.Array(Schema.String) }).annotations({
+    description:
+      "some argument sets one of these names: a keyword argument or options field, a key of a dict / object / struct literal passed, or a call whose last segment it is (Go functional options `llms.WithMaxTokens(512)`)"
+  }),
+  Schema.Struct({ in_recursion: Schema.Literal(true) }).annotations({
+    description: "the call sits in a function that calls itself (by name, self.name, this.name) and orders no values (no depth check)"
+  })
 )
 export type CallCondition = typeof CallCondition.Type
 
@@ -96,6 +120,9 @@ export const FlowMatcher = Schema.Struct({
   sources: Schema.optional(Names).annotations({ description: "extra untrusted sources (callee or attribute names) beyond models/<language>.yaml" }),
   sanitizers: Schema.optional(Names).annotations({ description: "calls whose result is safe for this rule" }),
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "checks that make a value safe for this rule" }),
+  keeps: Schema.optional(Names).annotations({
+    description: "calls the framework models count as safe whose result still carries the data for this rule (`strconv.Atoi` for a size or a count)"
+  }),
   provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config", "constant"))).annotations({
     description:
       "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings; constant = constant text, with check: prompt_text only (a prompt written to a log or a response), risk_pattern one severity lower"
@@ -123,6 +150,12 @@ export const CallMatcher = Schema.Struct({
   }),
   unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
     description: "no finding when the file makes one of these calls anywhere"
+  }),
+  assigns: Schema.optional(Schema.Literal(true)).annotations({
+    description: "check assignments instead of calls: `callee` names the target (`process.env.NODE_TLS_REJECT_UNAUTHORIZED`, `*.verify`; `*` any name) and the assigned value is argument 0"
+  }),
+  mentions: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with callee [\"*\"]: words a file must contain for the matcher to apply (prefilter), beyond the keywords of `where`"
   }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })

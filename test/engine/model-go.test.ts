@@ -130,7 +130,7 @@ func (s *Server) list(q string) {
 	var sb strings.Builder
 	sb.Reset()
 }`))
-    expect(callees(m)).toEqual(["database/sql.DB.Query", "s.helper", "net/http.Client.Do", "strings.Builder.Reset"])
+    expect(callees(m)).toEqual(["database/sql.DB.Query", "s.helper", "net/http.Client", "net/http.Client.Do", "strings.Builder.Reset"])
   })
 
   it("gives func literals their enclosing function as parent", () => {
@@ -402,6 +402,24 @@ func get(u string) {
 	c.Get(u)
 }`))
     expect(callees(m)).toContain("net/http.Client.Get")
+  })
+
+  it("a typed composite literal is also a call of its type, keyed fields as keywords, and stays a struct value", () => {
+    const m = model(go([`"crypto/tls"`, `adk "google.golang.org/adk/agent/workflowagents/loopagent"`], `
+type local struct{ A int }
+
+func setup(name string) {
+	cfg := &tls.Config{InsecureSkipVerify: true, ServerName: name}
+	agent := adk.New(adk.Config{Name: "x", MaxIterations: 3})
+	_ = []tls.Certificate{{}}
+	_ = local{A: 1}
+	_, _ = cfg, agent
+}`))
+    expect(callees(m)).toEqual(["crypto/tls.Config", "google.golang.org/adk/agent/workflowagents/loopagent.Config", "google.golang.org/adk/agent/workflowagents/loopagent.New"])
+    const tlsConfig = callTo(m, "crypto/tls.Config")
+    expect(tlsConfig.args.map((a) => [a.name, a.value])).toEqual([["InsecureSkipVerify", { k: "lit", value: true }], ["ServerName", { k: "name", name: "name" }]])
+    expect(tlsConfig.written).toBe("tls.Config")
+    expect(assigned(fnNamed(m, "setup").body, "cfg")).toEqual([{ k: "container", entries: [{ key: "InsecureSkipVerify", value: { k: "lit", value: true } }, { key: "ServerName", value: { k: "name", name: "name" } }] }])
   })
 })
 

@@ -3,6 +3,8 @@ from collections import defaultdict, deque
 import anthropic
 from crewai import Agent
 from fastapi import FastAPI
+import crewai
+import langchain.memory as lc_memory
 from langchain.memory import ConversationBufferMemory, ConversationBufferWindowMemory, ConversationSummaryBufferMemory
 from openai import OpenAI
 
@@ -24,14 +26,31 @@ def memories(llm):
 
 
 def crew_agent(llm):
+    # ruleid: context_exhaustion
     return Agent(
         role="Analyst",
         goal="Analyse",
         backstory="Detail-oriented",
         llm=llm,
-        # ruleid: context_exhaustion
         respect_context_window=False,
     )
+
+
+def crew_agents(llm):
+    settings = {"llm": llm, "respect_context_window": False}
+    # ruleid: context_exhaustion
+    writer = crewai.Agent(role="Writer", goal="Write", backstory="Terse", **settings)
+    # ok: context_exhaustion
+    editor = crewai.Agent(role="Editor", goal="Edit", backstory="Careful", llm=llm, respect_context_window=True)
+    # ruleid: context_exhaustion
+    history = lc_memory.ConversationBufferMemory(memory_key="chat_history")
+    # ok: context_exhaustion
+    local = ConversationBufferMemoryLike()
+    return writer, editor, history, local
+
+
+class ConversationBufferMemoryLike:
+    """A look-alike of the project's own, bounded."""
 
 
 @app.post("/chat/{session_id}")

@@ -93,3 +93,13 @@ export function collect(rows: string[]) {
   }
   return messages
 }
+
+import * as lcMemory from "langchain/memory"
+
+export function memoryFor(userId: string) {
+  // ruleid: context_exhaustion
+  const perUser = new lcMemory.BufferMemory({ memoryKey: `history_${userId}` })
+  // ok: context_exhaustion
+  const bounded = new lcMemory.BufferWindowMemory({ k: 6, memoryKey: `history_${userId}` })
+  return [perUser, bounded]
+}

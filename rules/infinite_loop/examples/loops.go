@@ -15,8 +15,8 @@ import (
 
 func Solve(ctx context.Context, llm llms.Model, task string) (string, error) {
 	prompt := task
-	// ruleid: infinite_loop
 	for {
+		// ruleid: infinite_loop
 		answer, err := llms.GenerateFromSinglePrompt(ctx, llm, prompt)
 		if err != nil {
 			return "", err
@@ -98,14 +98,14 @@ func Executors(agent agents.Agent) (*agents.Executor, *agents.Executor, *agents.
 
 func ChatModelAgent(ctx context.Context, cfg *adk.ChatModelAgentConfig) {
 	cfg.Name = "assistant"
+	// ruleid: infinite_loop
 	other := adk.ChatModelAgentConfig{
-		Name: "planner",
-		// ruleid: infinite_loop
+		Name:          "planner",
 		MaxIterations: 100,
 	}
+	// ok: infinite_loop
 	small := adk.ChatModelAgentConfig{
-		Name: "helper",
-		// ok: infinite_loop
+		Name:          "helper",
 		MaxIterations: 10,
 	}
 	_, _ = other, small

@@ -13,8 +13,8 @@ def run_tool(call):
 
 def research(question: str) -> str:
     messages = [{"role": "user", "content": question}]
-    # ruleid: infinite_loop
     while True:
+        # ruleid: infinite_loop
         reply = client.chat.completions.create(model="gpt-4o", messages=messages, max_tokens=800)
         text = reply.choices[0].message.content or ""
         if "FINAL ANSWER" in text:
@@ -23,8 +23,8 @@ def research(question: str) -> str:
 
 
 def tool_loop(messages, tools):
-    # ruleid: infinite_loop
     while 1:
+        # ruleid: infinite_loop
         response = client.responses.create(model="gpt-4o", input=messages, tools=tools)
         if not response.output:
             break
@@ -32,8 +32,8 @@ def tool_loop(messages, tools):
 
 
 def planner(goal: str):
-    # ruleid: infinite_loop
     for _ in itertools.count():
+        # ruleid: infinite_loop
         plan = client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": goal}])
         if plan.choices[0].finish_reason == "stop":
             return plan

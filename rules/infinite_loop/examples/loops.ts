@@ -8,8 +8,8 @@ const client = new OpenAI()
 
 export async function untilDone(task: string) {
   const messages: Array<{ role: "user" | "assistant"; content: string }> = [{ role: "user", content: task }]
-  // ruleid: infinite_loop
   while (true) {
+    // ruleid: infinite_loop
     const reply = await client.chat.completions.create({ model: "gpt-4o", messages, max_tokens: 500 })
     const text = reply.choices[0]?.message.content ?? ""
     if (text.includes("DONE")) return text
@@ -18,8 +18,8 @@ export async function untilDone(task: string) {
 }
 
 export async function spin(prompt: string) {
-  // ruleid: infinite_loop
   for (;;) {
+    // ruleid: infinite_loop
     const { text } = await generateText({ model: openai("gpt-4o"), prompt })
     if (text.trim() === "STOP") break
   }

@@ -38,3 +38,42 @@ def sample_examples(examples: list) -> list:
 def make_password() -> str:
     # ok: insecure_random_generation
     return "".join(secrets.choice(ALPHABET) for _ in range(20))
+
+
+import random as rnd
+from random import choices, randint
+
+
+def issue_invite(db, email: str) -> None:
+    # ruleid: insecure_random_generation
+    code = "".join(choices(ALPHABET, k=8))
+    db.insert("invites", {"email": email, "invite_code": code})
+
+
+def random_string(length: int) -> str:
+    # ruleid: insecure_random_generation
+    return "".join(rnd.choice(ALPHABET) for _ in range(length))
+
+
+def register(users, name: str) -> None:
+    temporary = random_string(12)
+    users.create_user(name, password=temporary)
+
+
+class Mailer:
+    def start(self) -> None:
+        # ruleid: insecure_random_generation
+        self.otp = randint(100000, 999999)
+
+
+def pick_greeting(greetings: list[str]) -> str:
+    # ok: insecure_random_generation
+    return rnd.choice(greetings)
+
+
+def retry_delay(attempt: int) -> float:
+    # ok: insecure_random_generation
+    jitter = rnd.uniform(0, 0.5)
+    # ok: insecure_random_generation
+    max_tokens = randint(256, 512)
+    return attempt * 2 + jitter + max_tokens / 1000

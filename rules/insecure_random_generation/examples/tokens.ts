@@ -27,3 +27,22 @@ export function resetLink() {
   const token = Math.random().toString(36).slice(2, 12)
   return `https://app.example.com/reset?t=${token}`
 }
+
+const randomString = (length: number) =>
+  Array.from({ length }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("")
+
+export function createUser(name: string) {
+  const initial = randomString(12)
+  return { name, password: initial }
+}
+
+export function issueKeys() {
+  // ruleid: insecure_random_generation
+  const apiKey = `sk_${Math.random().toString(36).slice(2)}`
+  return { apiKey }
+}
+
+export function shuffle<T>(items: T[]): T[] {
+  // ok: insecure_random_generation
+  return [...items].sort(() => Math.random() - 0.5)
+}

@@ -27,3 +27,45 @@ def safe_call(url: str, payload: dict) -> dict:
 
 # ok: insecure_tls_verification
 strict_context = ssl.create_default_context(cafile="/etc/ssl/internal-ca.pem")
+
+
+import aiohttp
+import requests as r
+from httpx import AsyncClient
+
+
+def session_for(token: str) -> r.Session:
+    session = r.Session()
+    session.headers["Authorization"] = f"Bearer {token}"
+    # ruleid: insecure_tls_verification
+    session.verify = False
+    return session
+
+
+def tool_client() -> AsyncClient:
+    options = {"timeout": 30}
+    # ruleid: insecure_tls_verification
+    return AsyncClient(verify=False, **options)
+
+
+async def fetch_page(url: str) -> str:
+    async with aiohttp.ClientSession() as http:
+        # ruleid: insecure_tls_verification
+        async with http.get(url, ssl=False) as resp:
+            return await resp.text()
+
+
+# ruleid: insecure_tls_verification
+ssl._create_default_https_context = ssl._create_unverified_context
+
+
+def pinned_session(bundle: str) -> r.Session:
+    session = r.Session()
+    # ok: insecure_tls_verification
+    session.verify = bundle
+    return session
+
+
+def check_signature(verifier, payload: bytes) -> bool:
+    # ok: insecure_tls_verification
+    return verifier.check(payload, verify=True)

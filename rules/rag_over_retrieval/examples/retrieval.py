@@ -38,3 +38,28 @@ def llama(index):
     # ok: rag_over_retrieval
     small = index.as_query_engine(similarity_top_k=3)
     return engine, small
+
+
+TOP_K = 100
+SEARCH = {"k": 4, "fetch_k": 20}
+
+
+@app.post("/ask")
+def ask():
+    body = request.get_json()
+    wanted = body.get("top_k", 5)
+    # ruleid: rag_over_retrieval[from_request]
+    hits = store.similarity_search(body["question"], k=wanted)
+    # ok: rag_over_retrieval
+    clamped = store.similarity_search(body["question"], k=min(wanted, 20))
+    return {"hits": len(hits) + len(clamped)}
+
+
+def configured(index, docs: list):
+    # ruleid: rag_over_retrieval
+    wide = index.as_retriever(similarity_top_k=TOP_K)
+    # ok: rag_over_retrieval
+    tuned = store.as_retriever(search_kwargs=SEARCH)
+    # ok: rag_over_retrieval
+    paged = store.similarity_search("q", k=len(docs[:5]) if docs else 4)
+    return wide, tuned, paged

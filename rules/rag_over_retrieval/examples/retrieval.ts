@@ -18,3 +18,20 @@ export async function retrieve(question: string, vector: number[]) {
   const docs = await store.similaritySearch(question, 250)
   return { retriever, small, hits, few, docs }
 }
+
+import express from "express"
+
+const app = express()
+app.get("/search", async (req, res) => {
+  const k = Number(req.query.k ?? 4)
+  // ruleid: rag_over_retrieval[from_request]
+  const docs = await store.similaritySearch(String(req.query.q), k)
+  // ok: rag_over_retrieval
+  const capped = await store.similaritySearch(String(req.query.q), Math.min(k, 10))
+  res.json({ docs, capped })
+})
+
+export async function everything(question: string, corpus: string[]) {
+  // ruleid: rag_over_retrieval
+  return store.similaritySearch(question, corpus.length)
+}

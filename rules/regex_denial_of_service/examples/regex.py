@@ -27,3 +27,39 @@ def safe(lines: list[str], needle: str) -> list[str]:
     # ok: regex_denial_of_service
     years = re.compile(PATTERN_SOURCE)
     return [line for line in lines if matcher.search(line)] + dates + [str(years)]
+
+
+import re as regexp
+from re import compile as compile_pattern
+
+EMAIL = r"^([a-zA-Z0-9_.+-]+)+@example\.com$"
+
+
+def parse_dates(text: str) -> list[str]:
+    date_pattern = r"\d{4}-\d{2}-\d{2}"
+    # ok: regex_denial_of_service
+    return re.findall(date_pattern, text)
+
+
+def is_company_mail(address: str) -> bool:
+    # ruleid: regex_denial_of_service[nested_quantifier]
+    return re.match(EMAIL, address) is not None
+
+
+def words(text: str) -> list[str]:
+    spaced = r"(\w+\s?)*$"
+    # ruleid: regex_denial_of_service[nested_quantifier]
+    return regexp.findall(spaced, text)
+
+
+@tool
+def grep_logs(query: dict, logs: str) -> list[str]:
+    """Search the logs for a regular expression given by the agent."""
+    expression = f"(?i){query['pattern']}"
+    # ruleid: regex_denial_of_service
+    finder = compile_pattern(expression)
+    # ok: regex_denial_of_service
+    literal = compile_pattern(re.escape(query["pattern"]))
+    # ok: regex_denial_of_service
+    bounded = regexp.compile(r"(\d{1,3}\.){3}\d{1,3}")
+    return finder.findall(logs) + literal.findall(logs) + bounded.findall(logs)

@@ -20,3 +20,22 @@ export function literalSearch(needle: string) {
   const fixed = new RegExp("^v\\d+$")
   return [re, fixed]
 }
+
+const SLUG = "^([a-z0-9]+-?)+$"
+
+export function isSlug(value: string) {
+  // ruleid: regex_denial_of_service[nested_quantifier]
+  return new RegExp(SLUG).test(value)
+}
+
+export function highlighter(terms: string[]) {
+  const source = terms.join("|")
+  // ruleid: regex_denial_of_service
+  return new RegExp(`(${source})`, "gi")
+}
+
+export function version() {
+  const pattern = "^v(\\d+)\\.(\\d+)$"
+  // ok: regex_denial_of_service
+  return RegExp(pattern)
+}

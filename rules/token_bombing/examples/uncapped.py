@@ -54,10 +54,10 @@ def expand_limited(topic: str, depth: int = 0) -> str:
 @app.post("/complete")
 async def complete(request: Request):
     body = await request.json()
+    # ruleid: token_bombing[request_cap]
     return client.chat.completions.create(
         model="gpt-4o",
         messages=body["messages"],
-        # ruleid: token_bombing
         max_tokens=body["max_tokens"],
     )
 
@@ -65,9 +65,9 @@ async def complete(request: Request):
 @app.post("/complete-clamped")
 async def complete_clamped(request: Request):
     body = await request.json()
+    # ok: token_bombing
     return client.chat.completions.create(
         model="gpt-4o",
         messages=body["messages"],
-        # ok: token_bombing
         max_tokens=min(int(body.get("max_tokens", 256)), 1024),
     )

@@ -35,19 +35,19 @@ export async function summarize(doc: string) {
 
 const app = express()
 app.post("/chat", (req, res) => {
+  // ruleid: token_bombing[request_cap]
   const result = streamText({
     model: openai("gpt-4o"),
     prompt: req.body.prompt,
-    // ruleid: token_bombing
     maxOutputTokens: req.body.maxTokens,
   })
   result.pipeTextStreamToResponse(res)
 })
 app.post("/chat-clamped", (req, res) => {
+  // ok: token_bombing
   const result = streamText({
     model: openai("gpt-4o"),
     prompt: req.body.prompt,
-    // ok: token_bombing
     maxOutputTokens: Math.min(Number(req.body.maxTokens ?? 256), 1024),
   })
   result.pipeTextStreamToResponse(res)

@@ -237,7 +237,8 @@ export class FlowEvaluator {
       return configValue(key !== undefined && this.fw.secretNames?.test(key) === true)
     }
     if (this.fw.safe.lookup(call.callee).length > 0) return constant()
-    const sanitizer = this.sanitizers.lookup(call.callee)[0]
+    // every rule's pattern that names this call (`re.escape`, `*.escape`): rules compare their own
+    const sanitizers = this.sanitizers.lookup(call.callee)
     const local = this.localFunction(call)
     let result: Value
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
@@ -265,7 +266,7 @@ export class FlowEvaluator {
       }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
     }
-    if (sanitizer !== undefined) result = { ...result, sanitized: [...result.sanitized, sanitizer] }
+    if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
   }
 

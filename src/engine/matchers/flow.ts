@@ -8,6 +8,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
+import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
 import type { RawMatch } from "./RawMatch.js"
@@ -19,6 +20,8 @@ type CallEntry = MatcherEntry<CallMatcher>
 
 interface SinkEntry {
   readonly entry: FlowEntry
+  /** the shared models without the safe calls the rule keeps (`keeps`), when it names any */
+  readonly framework?: ReturnType<typeof compileFrameworks>
   readonly sink: FlowSink
   readonly guardBits: number
   readonly sanitizers: ReadonlyArray<string>
@@ -50,12 +53,16 @@ export const compileModelRules = (
   // assignments that are sinks (`el.innerHTML = x`, a JSX attribute), by the target's dotted name
   const assignSinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
+  const languageModels = models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript"))
   for (const entry of flows) {
     const m = entry.matcher
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
+    const keeps = m.keeps
+    const own = keeps === undefined ? undefined : compileFrameworks(languageModels.map((fm) => ({ ...fm, safe: (fm.safe ?? []).filter((n) => !keeps.includes(n)) })))
     for (const sink of m.sinks) {
       const hit: SinkEntry = {
         entry,
+        ...(own !== undefined ? { framework: own } : {}),
         sink,
         guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
         sanitizers: m.sanitizers ?? [],
@@ -72,17 +79,21 @@ export const compileModelRules = (
       fileConditions.set(entry, { need: (entry.matcher.if_file ?? []).map(fileCondition), forbid: (entry.matcher.unless_file ?? []).map(fileCondition) })
   const fileLiterals = [...fileConditions.values()].flatMap((f) => [...f.need, ...f.forbid].flatMap((c) => c.names.literals))
   const structural = new NameIndex<CallEntry>()
+  const assigned = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
   const keywords = new Set<string>()
   // a call matcher that asks for one of a few names as an argument (`dict(os.environ)`) needs those
   // names in the file, not its callees (`dict`, `str`): they are much rarer
   const callRequirements: Array<Requirement> = []
   for (const entry of calls) {
+    for (const w of entry.matcher.mentions ?? []) keywords.add(w)
     const named = (entry.matcher.where ?? []).flatMap((c) => ("is" in c && c.is !== undefined ? c.is : []))
-    const required = named.length > 0 ? named : entry.matcher.callee.filter((c) => c !== "*")
+    const required = named.length > 0 ? named : entry.matcher.callee.filter((c) => c !== "*" && entry.matcher.assigns !== true)
     callRequirements.push(...required.flatMap((n) => requirementOf(n) ?? []))
     for (const callee of entry.matcher.callee) {
-      if (callee !== "*") structural.add(callee, entry)
+      // `assigns`: the names are assignment targets, checked like calls (below)
+      if (entry.matcher.assigns === true) assigned.add(callee === "*" ? "*" : callee, entry)
+      else if (callee !== "*") structural.add(callee, entry)
       else {
         // any call: the keywords it checks are what a file must mention
         anyCall.push(entry)
@@ -93,7 +104,7 @@ export const compileModelRules = (
   // a rule's own extra sources join the shared framework models of its language
   const extra = flows.flatMap((e) => e.matcher.sources ?? [])
   const framework = compileFrameworks([
-    ...models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript")),
+    ...languageModels,
     ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
   ])
 
@@ -103,18 +114,19 @@ export const compileModelRules = (
     assignRoles(model, framework)
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
+    const own = new Map<object, FlowEvaluator>()
     const best = new Map<string, RawMatch>()
     const fileMakes = (c: FileCondition): boolean => model.calls.some((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
+    const fileAllows = (entry: CallEntry): boolean => {
+      const file = fileConditions.get(entry)
+      return file === undefined || ((file.need.length === 0 || file.need.some(fileMakes)) && !file.forbid.some(fileMakes))
+    }
+    if (assigned.size > 0)
+      for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry)) out.push(match(entry, call, text))
     for (const call of model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
-        const m = entry.matcher
-        if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
-        if (!(m.where ?? []).every((c) => holds(c, call, model))) continue
-        if ((m.unless ?? []).some((c) => holds(c, call, model))) continue
-        const file = fileConditions.get(entry)
-        if (file !== undefined && ((file.need.length > 0 && !file.need.some(fileMakes)) || file.forbid.some(fileMakes))) continue
-        out.push(match(entry, call, text))
+        if (applies(entry.matcher, call, model) && fileAllows(entry)) out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -122,7 +134,12 @@ export const compileModelRules = (
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
-        const verdict = judge(evaluator, hit, call)
+        let ev = evaluator
+        if (hit.framework !== undefined) {
+          ev = own.get(hit.framework) ?? new FlowEvaluator(model, hit.framework, sanitizers)
+          own.set(hit.framework, ev)
+        }
+        const verdict = judge(ev, hit, call)
         if (verdict === undefined) continue
         keep(best, flowMatch(hit, call.span, call.written, verdict, text))
       }
@@ -154,6 +171,7 @@ export const compileModelRules = (
       ...sinks.literals,
       ...assignSinks.literals,
       ...callRequirements,
+      ...assigned.literals.filter((r) => r.word !== "*"),
       ...[...keywords].map((word) => ({ word })),
       ...fileLiterals,
       ...functionRules.literals,
@@ -161,6 +179,30 @@ export const compileModelRules = (
     ],
     run
   }
+}
+
+const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
+  (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
+  (m.where ?? []).every((c) => holds(c, call, model)) &&
+  !(m.unless ?? []).some((c) => holds(c, call, model))
+
+/**
+ * Assignments as calls, for `assigns` matchers: `process.env.X = "0"` is a call of the target's
+ * canonical name (its head resolved through imports) with the value as argument 0.
+ */
+const assignmentCalls = (model: SemanticModel): Array<Call> => {
+  const aliases = new Map(model.imports.map((i) => [i.local, i.canonical]))
+  const out: Array<Call> = []
+  const add = (s: Statement, fn: number): void => {
+    if (s.k !== "assign") return
+    const written = [s.target.name, ...s.target.path].join(".")
+    out.push({ callee: [aliases.get(s.target.name) ?? s.target.name, ...s.target.path].join("."), written, args: [{ value: s.value, span: s.span }], span: s.span, fn })
+  }
+  for (const s of model.module) add(s, -1)
+  model.functions.forEach((f, fn) => {
+    for (const s of f.body) add(s, fn)
+  })
+  return out
 }
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
@@ -336,8 +378,19 @@ const match = (entry: CallEntry, call: Call, text: string): RawMatch => ({
 const isConstant = (e: Expr): boolean =>
   e.k === "lit" || (e.k === "container" && e.entries.every((x) => isConstant(x.value))) || (e.k === "concat" && e.parts.every(isConstant))
 
-const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>): Arg | undefined =>
-  typeof keyword === "string" ? call.args.find((x) => x.name === keyword) : call.args.find((x) => x.name !== undefined && keyword.includes(x.name))
+const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?: SemanticModel): Arg | undefined => {
+  const names = typeof keyword === "string" ? [keyword] : keyword
+  const direct = call.args.find((x) => x.name !== undefined && names.includes(x.name))
+  if (direct !== undefined || model === undefined) return direct
+  // options held by a variable: `opts = { rejectUnauthorized: false }; new https.Agent(opts)`
+  for (const a of call.args) {
+    if (a.name !== undefined || a.value.k !== "name") continue
+    const held = heldValue(a.value, call.fn, model)
+    const entry = held?.k === "container" ? held.entries.find((x) => x.key !== undefined && names.includes(x.key)) : undefined
+    if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
+  }
+  return undefined
+}
 
 const compiled = new Map<string, RegExp>()
 /** Rule regexes (JavaScript syntax, a leading `(?i)` for case-insensitive), compiled once. */
@@ -355,21 +408,49 @@ const registered = (call: Call, model: SemanticModel): ReadonlyArray<FunctionInf
   return decorated === undefined ? out : [...out, decorated]
 }
 
-/** A module-level constant's value in place of its name (`DESCRIPTION = "..."; tool(description=DESCRIPTION)`). */
-const constantOf = (e: Expr, model: SemanticModel): Expr => (e.k === "name" ? model.constants.get(e.name) ?? e : e)
+/**
+ * A constant's value in place of its name: a module-level constant (`DESCRIPTION = "..."; tool(description=DESCRIPTION)`)
+ * or a local variable assigned only a constant (`pattern = r"(a+)+"; re.compile(pattern)`).
+ */
+const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
+  if (e.k !== "name") return e
+  const held = heldValue(e, fn, model)
+  return held !== undefined && isConstant(held) ? held : e
+}
 
 const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
+  if ("in_loop" in c) return inEndlessLoop(call, model, c.interactive)
+  if ("sets" in c) return call.args.some((a) => (a.name !== undefined && c.sets.includes(a.name)) || setsIn(a.value, c.sets, model, call.fn, 0))
+  if ("in_recursion" in c) {
+    // a lambda's calls belong to the named function around it
+    let fn = call.fn
+    while (fn !== -1 && model.functions[fn]!.name.startsWith("<")) fn = model.functions[fn]!.parent
+    const f = fn === -1 ? undefined : model.functions[fn]
+    return f !== undefined && f.recursive === true && f.compares !== true
+  }
   if ("doc" in c) {
     const re = ruleRegex(c.doc)
     return registered(call, model).some((f) => f.doc !== undefined && re.test(f.doc))
   }
   if ("at_least" in c) {
-    const a = c.keyword !== undefined ? keywordArg(call, c.keyword) : c.arg !== undefined ? argOf(call.args, c.arg) : undefined
-    const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
-    return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
+    // any of the keywords; a constant's name (`k=TOP_K`) stands for its value
+    const args = c.keyword !== undefined ? (typeof c.keyword === "string" ? [c.keyword] : c.keyword).map((k) => keywordArg(call, k, model)) : c.arg !== undefined ? [argOf(call.args, c.arg)] : []
+    return args.some((a) => {
+      const held = a === undefined ? undefined : constantOf(a.value, model, call.fn)
+      const v = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
+      return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
+    })
+  }
+  if ("result_named" in c) return resultNamed(call, model, c.result_named.map((n) => n.split("_")))
+  if ("is" in c) {
+    const value = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
+    if (value === undefined) return false
+    // a reference (`os.environ`), or a call of the name (`len(docs)`)
+    const name = value.k === "call" ? model.calls[value.call]?.callee : dottedOf(value)
+    return name !== undefined && c.is.some((n) => compileName(n).test(name))
   }
   if ("keyword" in c) {
-    const a = keywordArg(call, c.keyword)
+    const a = keywordArg(call, c.keyword, c.keyword !== undefined && "equals" in c ? model : undefined)
     if ("absent" in c) return a === undefined
     if ("present" in c) return a !== undefined
     if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
@@ -381,21 +462,33 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return a.value.k === "lit" && a.value.value === c.equals
   }
   if ("args_at_most" in c) return call.args.filter((a) => a.name === undefined).length <= c.args_at_most
-  const a = argOf(call.args, c.arg) ?? (typeof c.arg === "string" ? call.args.find((x) => x.name === c.arg) : undefined)
+  const a = argOfCall(call, c.arg)
   if ("absent" in c) return a === undefined
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
-  if ("is" in c) {
-    const name = dottedOf(a.value)
-    return name !== undefined && c.is.some((n) => compileName(n).test(name))
-  }
   if ("literal" in c) return isConstant(a.value) === c.literal
   if ("contains" in c) {
     const re = ruleRegex(c.contains)
     return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
   }
-  // with `field`, the key of the dict / options object the argument passes
-  const value = constantOf(a.value, model)
+  if ("redos" in c) {
+    const value = constantOf(a.value, model, call.fn)
+    return value.k === "lit" && typeof value.value === "string" && hasNestedQuantifier(value.value)
+  }
+  // with `field`, the values at that key path of the dict / object passed; with `element`, that element of the list
+  let values = [constantOf(a.value, model, call.fn)]
+  for (const key of c.field?.split(".") ?? [])
+    values = values.flatMap((v) => (v.k === "container" ? v.entries.filter((x) => x.key !== undefined && (key === "*" || x.key === key)).map((x) => constantOf(x.value, model, call.fn)) : []))
+  if (c.element !== undefined)
+    values = values.flatMap((v) => {
+      const element = v.k === "container" ? v.entries[c.element!]?.value : undefined
+      return element === undefined ? [] : [constantOf(element, model, call.fn)]
+    })
+  return values.some((value) => matchesText(value, c.matches))
+}
+
+/** A constant's text (a literal, a tagged template's parts joined by `${}`), or a name's canonical dotted name, matches. */
+const matchesText = (value: Expr, regex: string): boolean => {
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
   // a name (`yaml.SafeLoader`, `jsyaml.DEFAULT_FULL_SCHEMA`) is tested by its canonical dotted name
   // a number or boolean reads as written in JSON (`True` is "true")
@@ -405,7 +498,41 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
       : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
-  return text !== undefined && ruleRegex(c.matches).test(text)
+  return text !== undefined && ruleRegex(regex).test(text)
+}
+
+/** A positional argument, or a keyword / options-object field. */
+const argOfCall = (call: Call, ref: number | string): Arg | undefined => argOf(call.args, ref) ?? (typeof ref === "string" ? call.args.find((x) => x.name === ref) : undefined)
+
+/** A dict / object / struct literal with one of the keys, or a call named by one (`llms.WithMaxTokens(n)`). */
+const setsIn = (e: Expr, names: ReadonlyArray<string>, model: SemanticModel, fn: number, depth: number): boolean => {
+  if (depth > 2) return false
+  if (e.k === "container") return e.entries.some((x) => (x.key !== undefined && names.includes(x.key)) || setsIn(x.value, names, model, fn, depth + 1))
+  if (e.k === "call") {
+    const callee = model.calls[e.call]!.callee
+    return names.includes(callee.slice(callee.lastIndexOf(".") + 1))
+  }
+  // a variable built before the call: `req := openai.ChatCompletionRequest{…}`, `req.MaxTokens = n`, `opts = […]`
+  if (e.k !== "name") return false
+  const body = fn === -1 ? model.module : model.functions[fn]!.body
+  return body.some((st) => st.k === "assign" && st.target.name === e.name && (st.target.path.length > 0 ? names.includes(st.target.path[0]!) : setsIn(st.value, names, model, fn, depth + 1)))
+}
+
+const PACING = new WeakMap<ReadonlyArray<string>, ReadonlyArray<ReturnType<typeof compileName>>>()
+
+/** The call sits in (or nested in) an endless loop that nothing bounds and no interactive call paces. */
+const inEndlessLoop = (call: Call, model: SemanticModel, interactive: ReadonlyArray<string> | undefined): boolean => {
+  for (let i = call.loop ?? -1; i !== -1; i = model.loops[i]!.parent) {
+    const loop = model.loops[i]!
+    if (!loop.endless || loop.bounded) continue
+    if (interactive === undefined) return true
+    if (loop.waits) continue
+    let patterns = PACING.get(interactive)
+    if (patterns === undefined) PACING.set(interactive, (patterns = interactive.map(compileName)))
+    const paced = model.calls.some((c) => c.fn === loop.fn && c.span.start >= loop.span.start && c.span.end <= loop.span.end && patterns.some((p) => p.test(c.callee)))
+    if (!paced) return true
+  }
+  return false
 }
 
 const dotted = (e: Expr): string | undefined => {

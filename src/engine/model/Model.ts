@@ -58,6 +58,26 @@ export interface Call {
   readonly isNew?: boolean
   /** functions passed as arguments (position or options field -> function index), for framework roles */
   readonly callbacks?: ReadonlyArray<{ readonly arg?: number; readonly field?: string; readonly fn: number }>
+  /** the innermost loop of the same function the call sits in (index into `loops`) */
+  loop?: number
+}
+
+/**
+ * A loop statement, read from syntax alone (never from variable names). `endless`: nothing in its
+ * header ends it (`while True`, `for {}`, `for (;;)`, `do … while (true)`, `for x in itertools.count()`).
+ * `bounded`: something in it ends it semantically: an ordering comparison (a counter, a deadline
+ * `time.time() > t`) in an `if` that leaves the loop, or a context cancellation (`ctx.Done()`,
+ * `ctx.Err()`, `signal.aborted`), or a deadline the function set before it (`context.WithTimeout`,
+ * `AbortSignal.timeout`). `waits`: it receives from a channel (`<-ch`) each lap.
+ */
+export interface Loop {
+  readonly span: Span
+  readonly fn: number
+  /** the enclosing loop of the same function, or -1 */
+  readonly parent: number
+  readonly endless: boolean
+  bounded: boolean
+  waits: boolean
 }
 
 /** Where data goes: an assignment target, as a variable plus a field path (`state["x"]`, `self.y`). */
@@ -118,6 +138,8 @@ export interface FunctionInfo {
    * read it on a graph's routers (code-graph matchers); set for skipped functions too.
    */
   compares?: boolean
+  /** The function calls itself (by its name, `self.name`, `this.name`, `recv.Name`); set on build. */
+  recursive?: boolean
 }
 
 export interface Import {
@@ -133,6 +155,7 @@ export interface SemanticModel {
   readonly imports: ReadonlyArray<Import>
   readonly functions: ReadonlyArray<FunctionInfo>
   readonly calls: ReadonlyArray<Call>
+  readonly loops: ReadonlyArray<Loop>
   /** module-level statements (scripts, constants, configuration objects) */
   readonly module: Array<Statement>
   /** module-level names bound to constants, for constant propagation into functions */

@@ -1,4 +1,4 @@
-import type { Arg, Call, Expr, FunctionInfo, Import, SemanticModel, Span, Statement } from "./Model.js"
+import type { Arg, Call, Expr, FunctionInfo, Import, Loop, SemanticModel, Span, Statement } from "./Model.js"
 
 /**
  * Collects what a language module finds while it walks a tree, and resolves names against the
@@ -72,8 +72,61 @@ export class ModelBuilder {
   }
 
   addCall(call: Omit<Call, "callee"> & { callee: string }): number {
-    this.calls.push(call)
+    const loop = this.loopOf(call.fn)
+    this.calls.push(loop === -1 ? call : { ...call, loop })
+    if (DEADLINES.has(call.callee)) this.deadlines.add(call.fn)
     return this.calls.length - 1
+  }
+
+  readonly loops: Array<Loop> = []
+  /** loops being walked, innermost last */
+  private readonly open: Array<number> = []
+  /** functions that made a context with a deadline (`context.WithTimeout`): their later loops are bounded by it */
+  private readonly deadlines = new Set<number>()
+  /** set when an ordering comparison (`<`, `<=`, `>`, `>=`) is walked; language modules reset it around an `if` */
+  ordered = false
+
+  /** Opens a loop of `fn`; calls added until `exitLoop` sit in it. */
+  enterLoop(span: Span, fn: number, endless: boolean): number {
+    this.loops.push({ span, fn, parent: this.loopOf(fn), endless, bounded: this.deadlines.has(fn), waits: false })
+    this.open.push(this.loops.length - 1)
+    return this.loops.length - 1
+  }
+
+  exitLoop(): void {
+    this.open.pop()
+  }
+
+  /** The innermost open loop of `fn` (a nested function's calls are not in the loop around its definition). */
+  loopOf(fn: number): number {
+    for (let i = this.open.length - 1; i >= 0; i--) if (this.loops[this.open[i]!]!.fn === fn) return this.open[i]!
+    return -1
+  }
+
+  /** Something in the open loops of `fn` ends them: a counter or deadline check that exits, a cancellation. */
+  boundLoops(fn: number): void {
+    for (const i of this.open) if (this.loops[i]!.fn === fn) this.loops[i]!.bounded = true
+  }
+
+  /** The innermost open loop of `fn` receives from a channel each lap. */
+  waitInLoop(fn: number): void {
+    const loop = this.loopOf(fn)
+    if (loop !== -1) this.loops[loop]!.waits = true
+  }
+
+  /** A function calling itself: by its name (not an import of the same name), or a method on its receiver. */
+  private markRecursion(): void {
+    for (const call of this.calls) {
+      // a call in a lambda calls the named function around it (`parts.map((p) => expand(p))`)
+      let fn = call.fn
+      while (fn !== -1 && this.functions[fn]!.name.startsWith("<") && this.functions[fn]!.parent !== -1) fn = this.functions[fn]!.parent
+      if (fn === -1) continue
+      const f = this.functions[fn]!
+      if (f.recursive === true || f.name.startsWith("<")) continue
+      const w = call.written
+      const self = f.params[0]
+      if ((w === f.name && call.callee === f.name) || w === `this.${f.name}` || (self !== undefined && w === `${self}.${f.name}`)) f.recursive = true
+    }
   }
 
   addFunction(info: FunctionInfo): number {
@@ -84,16 +137,21 @@ export class ModelBuilder {
   parentOf = (fn: number): number => (fn === -1 ? -1 : this.functions[fn]!.parent)
 
   build(): SemanticModel {
+    this.markRecursion()
     return {
       language: this.language,
       imports: this.imports,
       functions: this.functions,
       calls: this.calls,
+      loops: this.loops,
       module: this.module,
       constants: this.constants
     }
   }
 }
+
+/** Calls that make a context or signal with a deadline. */
+const DEADLINES = new Set(["context.WithTimeout", "context.WithDeadline", "AbortSignal.timeout"])
 
 export const UNKNOWN: Expr = { k: "unknown" }
 

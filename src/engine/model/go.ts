@@ -650,7 +650,12 @@ class GoWalker {
     const consequence = fieldOf(node, "consequence")
     // `if err != nil`, the commonest condition in Go, checks nothing a rule cares about: skip its walk
     if (cond !== null && !(cond.type === "binary_expression" && NIL_CHECK.test(cond.text))) {
+      // an ordering comparison whose branch leaves bounds the loops around it (a counter, a deadline)
+      const before = this.b.ordered
+      this.b.ordered = false
       this.expr(cond, fn)
+      if (this.b.ordered && consequence !== null && leaves(consequence)) this.b.boundLoops(fn)
+      this.b.ordered ||= before
       if (consequence !== null) {
         // an `else if` is reached only when earlier conditions failed: only its own branch is guarded
         if (mayExit && this.exits(consequence)) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
@@ -688,6 +693,14 @@ class GoWalker {
   }
 
   private forStatement(node: AstNode, fn: number, out: Array<Statement>): void {
+    // `for {}`, `for ;; {}`, `for true {}`: no condition, no range
+    const endless = node.namedChildren.every((c) => c.type === "block" || c.type === "comment" || c.type === "true" || (c.type === "for_clause" && fieldOf(c, "condition") === null))
+    this.b.enterLoop(span(node), fn, endless)
+    this.forParts(node, fn, out)
+    this.b.exitLoop()
+  }
+
+  private forParts(node: AstNode, fn: number, out: Array<Statement>): void {
     for (const c of node.namedChildren) {
       switch (c.type) {
         case "range_clause": {
@@ -1011,6 +1024,8 @@ class GoWalker {
         const inner = this.expr(operand, fn)
         // `&x`, `*p`, `+x`: the same data; `!x` is a boolean; `<-ch`, `-x`, `^x`: derived from it
         if (operator === "&" || operator === "*" || operator === "+") return inner
+        // `<-ch` (not `<-ctx.Done()` or `<-time.After(d)`): the loop waits for a message each lap
+        if (operator === "<-" && inner.k !== "call") this.b.waitInLoop(fn)
         if (operator === "!") return { k: "lit", value: true }
         return { k: "op", parts: [inner] }
       }
@@ -1021,13 +1036,27 @@ class GoWalker {
         const parts: Array<Expr> = []
         if (left !== null) parts.push(this.expr(left, fn))
         if (right !== null) parts.push(this.expr(right, fn))
-        if (operator !== undefined && COMPARISONS.has(operator)) return { k: "lit", value: true }
+        if (operator !== undefined && COMPARISONS.has(operator)) {
+          if (operator !== "==" && operator !== "!=") {
+            this.b.ordered = true
+            if (fn !== -1) this.b.functions[fn]!.compares = true
+          }
+          return { k: "lit", value: true }
+        }
         if (operator === "+" && parts.some((p) => p.k === "concat" || (p.k === "lit" && typeof p.value === "string"))) return { k: "concat", parts }
         return { k: "op", parts }
       }
       case "composite_literal": {
         const body = fieldOf(node, "body")
-        return body === null ? { k: "container", entries: [] } : this.literalValue(body, fn)
+        const type = fieldOf(node, "type")
+        // `tls.Config{InsecureSkipVerify: true}` builds a value of a package's type the way a
+        // constructor call does: call rules see it as a call of the type with its fields as keywords
+        const named = type !== null && (type.type === "qualified_type" || type.type === "generic_type") ? this.typeName(type) : undefined
+        const args: Array<Arg> | undefined = named !== undefined && named.includes(".") ? [] : undefined
+        const value: Expr = body === null ? { k: "container", entries: [] } : this.literalValue(body, fn, args)
+        if (args !== undefined) this.b.addCall({ callee: named!, written: type!.text.length > 40 ? "…" : type!.text, args, span: span(node), fn })
+        // the value stays a container for data flow (its fields carry their data)
+        return value
       }
       case "literal_value":
         return this.literalValue(node, fn)
@@ -1069,7 +1098,7 @@ class GoWalker {
   }
 
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
-  private literalValue(body: AstNode, fn: number): Expr {
+  private literalValue(body: AstNode, fn: number, args?: Array<Arg>): Expr {
     const entries: Array<{ key?: string; value: Expr }> = []
     // large literal tables are constants: their first entries say as much (as python.ts)
     const count = body.namedChildCount
@@ -1088,10 +1117,14 @@ class GoWalker {
             if (key === undefined) this.expr(k, fn)
           }
         }
-        entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
+        const value = v === null ? UNKNOWN : this.expr(v, fn)
+        entries.push({ ...(key !== undefined ? { key } : {}), value })
+        args?.push({ ...(key !== undefined ? { name: key } : {}), value, span: span(el) })
       } else if (el.type === "literal_element") {
         const v = el.namedChild(0)
-        entries.push({ value: v === null ? UNKNOWN : this.expr(v, fn) })
+        const value = v === null ? UNKNOWN : this.expr(v, fn)
+        entries.push({ value })
+        args?.push({ value, span: span(el) })
       }
     }
     return { k: "container", entries }
@@ -1191,6 +1224,8 @@ class GoWalker {
       fn,
       ...(callbacks !== undefined ? { callbacks } : {})
     })
+    // `ctx.Done()`, `ctx.Err()`: the loop around ends when the context is cancelled
+    if (args.length === 0 && (callee.endsWith(".Done") || callee.endsWith(".Err"))) this.b.boundLoops(fn)
     // string building keeps the data of every part
     if (BUILDERS.has(callee)) return { k: "concat", parts: [...args.map((a) => a.value), { k: "call", call: index }] }
     if (receiver !== undefined && receiver.k !== "ref") {
@@ -1236,4 +1271,13 @@ class GoWalker {
     const dotted = dottedOf(receiver)
     return dotted !== undefined ? this.b.canonical(fn, dotted, this.b.parentOf) : "?"
   }
+}
+
+const LEAVES = new Set(["break_statement", "return_statement", "goto_statement"])
+
+/** The branch leaves the loop (break / return / goto), not counting function literals. */
+const leaves = (node: AstNode): boolean => {
+  if (LEAVES.has(node.type)) return true
+  if (node.type === "func_literal") return false
+  return node.namedChildren.some(leaves)
 }

@@ -129,20 +129,28 @@ class PythonWalker {
       case "for_statement": {
         const left = node.childForFieldName("left")
         const right = node.childForFieldName("right")
+        let endless = false
         if (left !== null && right !== null) {
           const value = this.expr(right, fn)
+          // `for i in itertools.count()`: an iterator without end
+          endless = value.k === "call" && this.b.calls[value.call]!.callee === "itertools.count"
           for (const target of this.targets(left, fn)) out.push({ k: "iterate", target, value, span: span(node) })
         }
         const bodyNode = node.childForFieldName("body")
+        this.b.enterLoop(span(node), fn, endless)
         if (bodyNode !== null) this.block(bodyNode, fn, out)
+        this.b.exitLoop()
         const alt = node.childForFieldName("alternative")
         if (alt !== null) this.block(alt, fn, out)
         return
       }
       case "while_statement": {
         const cond = node.childForFieldName("condition")
+        this.b.enterLoop(span(node), fn, cond !== null && alwaysTrue(cond))
         if (cond !== null) this.expr(cond, fn)
-        for (const c of node.namedChildren) if (c.type === "block" || c.type === "else_clause") this.block(c, fn, out)
+        for (const c of node.namedChildren) if (c.type === "block") this.block(c, fn, out)
+        this.b.exitLoop()
+        for (const c of node.namedChildren) if (c.type === "else_clause") this.block(c, fn, out)
         return
       }
       case "with_statement": {
@@ -287,7 +295,7 @@ class PythonWalker {
     const cond = node.childForFieldName("condition")
     const consequence = node.childForFieldName("consequence")
     if (cond !== null) {
-      this.expr(cond, fn)
+      this.exitCheck(cond, consequence, fn)
       if (consequence !== null) {
         const exits = consequence.namedChildren.length > 0 && consequence.namedChildren.every((s) => EXITS.has(s.type) || s.type === "comment" || s.type === "expression_statement" && /^(?:logger|logging|log)\b/.test(s.text))
           && consequence.namedChildren.some((s) => EXITS.has(s.type))
@@ -300,7 +308,7 @@ class PythonWalker {
       if (c.type === "elif_clause") {
         const ec = c.childForFieldName("condition")
         const eb = c.childForFieldName("consequence")
-        if (ec !== null) this.expr(ec, fn)
+        if (ec !== null) this.exitCheck(ec, eb, fn)
         if (ec !== null && eb !== null) this.guardsOf(ec, false, span(eb), out, fn)
         if (eb !== null) this.block(eb, fn, out)
       } else if (c.type === "else_clause") {
@@ -308,6 +316,15 @@ class PythonWalker {
         if (eb !== undefined && eb !== null) this.block(eb, fn, out)
       }
     }
+  }
+
+  /** Walks an `if` condition; an ordering comparison in it whose branch leaves bounds the loops around it. */
+  private exitCheck(cond: AstNode, branch: AstNode | null, fn: number): void {
+    const before = this.b.ordered
+    this.b.ordered = false
+    this.expr(cond, fn)
+    if (this.b.ordered && branch !== null && leaves(branch)) this.b.boundLoops(fn)
+    this.b.ordered ||= before
   }
 
   /**
@@ -619,7 +636,10 @@ class PythonWalker {
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
       case "comparison_operator":
-        if (fn !== -1 && isOrdering(node)) this.b.functions[fn]!.compares = true
+        if (isOrdering(node)) {
+          this.b.ordered = true
+          if (fn !== -1) this.b.functions[fn]!.compares = true
+        }
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
       case "not_operator":
@@ -712,3 +732,19 @@ const ORDERING = /[^-=<>!](?:<|>|<=|>=)[^=<>]/
 
 /** `a < b`, `n >= MAX`: a comparison that orders (a counter or budget), not an equality test */
 const isOrdering = (node: AstNode): boolean => node.children.some((c) => !c.isNamed && (c.type === "<" || c.type === "<=" || c.type === ">" || c.type === ">="))
+
+/** `True`, `1`: a loop condition that never ends the loop. */
+const alwaysTrue = (node: AstNode): boolean => {
+  let n: AstNode | null = node
+  while (n !== null && n.type === "parenthesized_expression") n = n.namedChildren[0] ?? null
+  return n !== null && (n.type === "true" || (n.type === "integer" && n.text !== "0"))
+}
+
+const LEAVES = new Set(["break_statement", "return_statement", "raise_statement"])
+
+/** The branch leaves the loop (break / return / raise), not counting nested functions. */
+const leaves = (node: AstNode): boolean => {
+  if (LEAVES.has(node.type)) return true
+  if (node.type === "function_definition" || node.type === "lambda" || node.type === "class_definition") return false
+  return node.namedChildren.some(leaves)
+}

@@ -250,7 +250,9 @@ class ScriptWalker {
         const value = this.expr(n.expression, fn)
         const sp = this.span(n)
         for (const target of this.loopTargets(n.initializer, fn)) out.push({ k: "iterate", target, value, span: sp })
-        return this.statement(n.statement, fn, out, blockEnd)
+        this.b.enterLoop(sp, fn, false)
+        this.statement(n.statement, fn, out, blockEnd)
+        return this.b.exitLoop()
       }
       case K.ForStatement: {
         const n = node as ts.ForStatement
@@ -258,15 +260,20 @@ class ScriptWalker {
           if (ts.isVariableDeclarationList(n.initializer)) for (const d of n.initializer.declarations) this.variableDeclaration(d, fn, out, false, undefined)
           else this.expressionStatement(n.initializer, fn, out)
         }
+        // `for (;;)`: no condition
+        this.b.enterLoop(this.span(n), fn, n.condition === undefined || alwaysTrue(n.condition))
         if (n.condition !== undefined) this.expr(n.condition, fn)
         if (n.incrementor !== undefined) this.expressionStatement(n.incrementor, fn, out)
-        return this.statement(n.statement, fn, out, blockEnd)
+        this.statement(n.statement, fn, out, blockEnd)
+        return this.b.exitLoop()
       }
       case K.WhileStatement:
       case K.DoStatement: {
         const n = node as ts.WhileStatement | ts.DoStatement
+        this.b.enterLoop(this.span(n), fn, alwaysTrue(n.expression))
         this.expr(n.expression, fn)
-        return this.statement(n.statement, fn, out, blockEnd)
+        this.statement(n.statement, fn, out, blockEnd)
+        return this.b.exitLoop()
       }
       case K.SwitchStatement: {
         const n = node as ts.SwitchStatement
@@ -522,7 +529,12 @@ class ScriptWalker {
 
   private ifStatement(node: ts.IfStatement, fn: number, out: Array<Statement>, blockEnd: number): void {
     const cond = node.expression
+    // an ordering comparison (a counter, `Date.now() > deadline`) or `signal.aborted` whose branch leaves bounds the loops around it
+    const before = this.b.ordered
+    this.b.ordered = false
     this.expr(cond, fn)
+    if ((this.b.ordered || readsAborted(cond)) && leaves(node.thenStatement)) this.b.boundLoops(fn)
+    this.b.ordered ||= before
     const then = node.thenStatement
     const otherwise = node.elseStatement
     if (exits(then)) this.guardsOf(cond, true, { start: node.end, end: blockEnd }, out, fn)
@@ -988,7 +1000,10 @@ class ScriptWalker {
       case K.LessThanEqualsToken:
       case K.GreaterThanToken:
       case K.GreaterThanEqualsToken:
-        if (fn !== -1) this.b.functions[fn]!.compares = true
+        if (ORDERING.has(op)) {
+          this.b.ordered = true
+          if (fn !== -1) this.b.functions[fn]!.compares = true
+        }
         this.expr(n.left, fn)
         this.expr(n.right, fn)
         return { k: "lit", value: true }
@@ -1368,4 +1383,22 @@ const ORDERING = new Set([ts.SyntaxKind.LessThanToken, ts.SyntaxKind.LessThanEqu
 const ordersValues = (node: ts.Node): boolean => {
   const visit = (n: ts.Node): boolean => (ts.isBinaryExpression(n) && ORDERING.has(n.operatorToken.kind)) || (ts.forEachChild(n, visit) ?? false)
   return visit(node)
+}
+
+/** `true`, `1`, `!0`: a loop condition that never ends the loop. */
+const alwaysTrue = (e: ts.Expression): boolean => {
+  const n = unwrap(e)
+  if (n.kind === K.TrueKeyword) return true
+  if (ts.isNumericLiteral(n)) return n.text !== "0"
+  return ts.isPrefixUnaryExpression(n) && n.operator === K.ExclamationToken && ts.isNumericLiteral(n.operand) && n.operand.text === "0"
+}
+
+/** `signal.aborted`: a cancellation check. */
+const readsAborted = (e: ts.Node): boolean => (ts.isPropertyAccessExpression(e) && e.name.text === "aborted") || (ts.forEachChild(e, readsAborted) ?? false)
+
+/** The branch leaves the loop (break / return / throw), not counting nested functions. */
+const leaves = (n: ts.Node): boolean => {
+  if (n.kind === K.BreakStatement || n.kind === K.ReturnStatement || n.kind === K.ThrowStatement) return true
+  if (ts.isFunctionLike(n) || ts.isClassLike(n)) return false
+  return ts.forEachChild(n, leaves) ?? false
 }

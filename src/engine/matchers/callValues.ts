@@ -1,0 +1,157 @@
+import type { Call, Expr, SemanticModel, Statement } from "../model/Model.js"
+
+/**
+ * What call conditions read beyond the call's own syntax: constants and option objects held by
+ * local variables, where a call's result ends up, and whether a constant regex backtracks.
+ */
+
+/** The statements of a function, or of the module for -1. */
+const statementsOf = (model: SemanticModel, fn: number): ReadonlyArray<Statement> => (fn === -1 ? model.module : model.functions[fn]?.body ?? [])
+
+/**
+ * The value a name holds when every assignment to it in the function (or, at module level, the last
+ * one) sets it as a whole to one value: `pattern = r"(a+)+"; re.compile(pattern)`,
+ * `opts = { rejectUnauthorized: false }; new https.Agent(opts)`. Outer functions are searched too.
+ */
+export const heldValue = (e: Expr, fn: number, model: SemanticModel): Expr | undefined => {
+  if (e.k !== "name") return undefined
+  for (let scope = fn; ; scope = scope === -1 ? -1 : model.functions[scope]!.parent) {
+    if (scope === -1) return model.constants.get(e.name)
+    let found: Expr | undefined
+    let count = 0
+    for (const s of statementsOf(model, scope))
+      if (s.k === "assign" && s.target.name === e.name) {
+        // a field write (`opts.x = ...`) changes what the name holds: not a single value
+        if (s.target.path.length > 0) return undefined
+        found = s.value
+        count++
+      }
+    if (count === 1) return found
+    if (count > 1) return undefined
+  }
+}
+
+/** Words of an identifier or key, lowercased: `NewAPIKey` -> new api key, `reset_code` -> reset code. */
+const wordsOf = (name: string): ReadonlyArray<string> => (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase())
+
+/** The name has one of these word sequences as consecutive words (`api_key` in `NewAPIKey`). */
+export const nameHas = (name: string, sequences: ReadonlyArray<ReadonlyArray<string>>): boolean => {
+  const words = wordsOf(name)
+  return sequences.some((seq) => words.some((_, i) => seq.every((w, j) => words[i + j] === w)))
+}
+
+type Found = (e: Expr) => boolean
+
+/**
+ * The names that hold `found` inside `e`: the nearest key of a dict / object entry or keyword
+ * argument around it, or `null` where `e` carries it as a whole (through string building,
+ * conversions, operators, indexing).
+ */
+const holdersIn = (e: Expr, found: Found, model: SemanticModel, out: Array<string | null>, depth = 0): void => {
+  if (depth > 12) return
+  if (found(e)) {
+    out.push(null)
+    return
+  }
+  switch (e.k) {
+    case "concat":
+    case "op":
+      for (const p of e.parts) holdersIn(p, found, model, out, depth + 1)
+      return
+    case "container":
+      for (const x of e.entries) {
+        const inner: Array<string | null> = []
+        holdersIn(x.value, found, model, inner, depth + 1)
+        for (const h of inner) out.push(h ?? x.key ?? null)
+      }
+      return
+    case "index":
+      holdersIn(e.obj, found, model, out, depth + 1)
+      holdersIn(e.key, found, model, out, depth + 1)
+      return
+    case "attr":
+      holdersIn(e.obj, found, model, out, depth + 1)
+      return
+    case "call": {
+      const c = model.calls[e.call]
+      if (c === undefined) return
+      if (c.receiver !== undefined) holdersIn(c.receiver, found, model, out, depth + 1)
+      for (const a of c.args) {
+        const inner: Array<string | null> = []
+        holdersIn(a.value, found, model, inner, depth + 1)
+        for (const h of inner) out.push(h ?? a.name ?? null)
+      }
+      return
+    }
+    default:
+      return
+  }
+}
+
+/**
+ * The call's result ends up in something named like one of `sequences`: a variable or field it is
+ * assigned to, a key it is stored under, a keyword it is passed as, or the function returning it.
+ * Followed through the variables of its function that hold it.
+ */
+export const resultNamed = (call: Call, model: SemanticModel, sequences: ReadonlyArray<ReadonlyArray<string>>, depth = 0): boolean => {
+  const index = model.calls.indexOf(call)
+  const held = new Set<string>()
+  const found: Found = (e) => (e.k === "call" && e.call === index) || (e.k === "name" && held.has(e.name))
+  const body = statementsOf(model, call.fn)
+  const fnName = call.fn === -1 ? undefined : model.functions[call.fn]!.name
+  for (let pass = 0, grew = true; grew && pass < 4; pass++) {
+    grew = false
+    for (const s of body) {
+      const holders: Array<string | null> = []
+      if (s.k === "assign" || s.k === "return") holdersIn(s.value, found, model, holders)
+      else if (s.k === "call") holdersIn({ k: "call", call: s.call }, found, model, holders)
+      for (const h of holders) {
+        const name = h ?? (s.k === "assign" ? s.target.path[s.target.path.length - 1] ?? s.target.name : s.k === "return" ? fnName : undefined)
+        if (name !== undefined && nameHas(name, sequences)) return true
+        // returned whole by a same-file helper (`def rand_string(n)`): judged where the helper is called
+        if (h === null && s.k === "return" && fnName !== undefined && depth < 2 && model.calls.some((c) => c.callee === fnName && c.fn !== call.fn && resultNamed(c, model, sequences, depth + 1))) return true
+        // held as a whole by a variable (or an element of it, `b[i] = ...`): follow that variable
+        if (h === null && s.k === "assign" && !held.has(s.target.name) && (s.target.path.length === 0 || s.target.path.every((p) => !/^[A-Za-z_]/.test(p)))) {
+          held.add(s.target.name)
+          grew = true
+        }
+      }
+    }
+  }
+  return false
+}
+
+const isQuantifier = (source: string, i: number): boolean => {
+  const c = source[i]
+  if (c === "+" || c === "*") return true
+  // `{n,}` and `{n,m}` with a real range repeat; `{3}` does not backtrack
+  return c === "{" && /^\{\d*,\d*\}/.test(source.slice(i, i + 12))
+}
+
+/**
+ * A quantified group that itself contains a quantifier (`(a+)+`, `(\w+\s?)*`, `(?:x*y)+`): the
+ * shape that backtracks exponentially. One linear scan; escapes and character classes skipped.
+ */
+export const hasNestedQuantifier = (source: string): boolean => {
+  const groups: Array<boolean> = []
+  let inClass = false
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]
+    if (c === "\\") {
+      i++
+      continue
+    }
+    if (inClass) {
+      if (c === "]") inClass = false
+      continue
+    }
+    if (c === "[") inClass = true
+    else if (c === "(") groups.push(false)
+    else if (c === ")") {
+      const inner = groups.pop() ?? false
+      if (inner && isQuantifier(source, i + 1)) return true
+      if (inner && groups.length > 0) groups[groups.length - 1] = true
+    } else if (isQuantifier(source, i) && groups.length > 0) groups[groups.length - 1] = true
+  }
+  return false
+}

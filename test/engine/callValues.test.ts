@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest"
+import { hasNestedQuantifier, nameHas } from "../../src/engine/matchers/callValues.js"
+
+describe("call value helpers", () => {
+  it("finds repeated groups that repeat inside, not bounded or flat ones", () => {
+    for (const re of ["(a+)+", "^([a-z0-9]+-?)+$", "(\\w+\\s?)*$", "(?:x*y){2,}", "((ab)*c)+"]) expect(hasNestedQuantifier(re), re).toBe(true)
+    for (const re of ["\\d{4}-\\d{2}", "(\\d{1,3}\\.){3}\\d{1,3}", "[(a+)]+", "\\(a+\\)+", "(abc)+", "<think>.*?</think>"]) expect(hasNestedQuantifier(re), re).toBe(false)
+  })
+
+  it("matches word sequences as whole word parts of identifiers", () => {
+    const words = [["api", "key"], ["token"], ["session", "id"]]
+    for (const n of ["NewAPIKey", "api_key", "apiKey", "resetToken", "SessionID", "session_id"]) expect(nameHas(n, words), n).toBe(true)
+    for (const n of ["max_tokens", "keyboard", "session", "apikeys", "sort_key"]) expect(nameHas(n, words), n).toBe(false)
+  })
+})
