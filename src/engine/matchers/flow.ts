@@ -6,7 +6,7 @@ import { compileFrameworks } from "../flow/FrameworkIndex.js"
 import { compileName, NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
-import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
+import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
@@ -64,8 +64,32 @@ export const compileModelRules = (
   const structural = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
   const keywords = new Set<string>()
+  // file-wide conditions of call matchers (`if_file`, `unless_file`) and the names `includes` looks for:
+  // the functions that make those calls must be modelled too, so their names count as literals
+  const fileNames = new NameIndex<true>()
+  const fileConditions = new Map<CallEntry, { when: ReadonlyArray<FileCheck>; unless: ReadonlyArray<FileCheck> }>()
+  for (const entry of calls) {
+    const m = entry.matcher
+    const check = (f: { callee: ReadonlyArray<string>; where?: ReadonlyArray<CallCondition> | undefined }): FileCheck => {
+      const names = new NameIndex<true>()
+      for (const n of f.callee) {
+        names.add(n, true)
+        if (n !== "*") fileNames.add(n, true)
+      }
+      return { names, where: f.where ?? [] }
+    }
+    if (m.if_file !== undefined || m.unless_file !== undefined) fileConditions.set(entry, { when: (m.if_file ?? []).map(check), unless: (m.unless_file ?? []).map(check) })
+    for (const c of [...(m.where ?? []), ...(m.unless ?? [])]) if ("includes" in c) for (const n of c.includes) fileNames.add(n, true)
+  }
+  // `os.environ["K"] = v` reads as `os.environ.__setitem__("K", v)`; the file must mention `environ`
+  let setItems = false
   for (const entry of calls)
     for (const callee of entry.matcher.callee) {
+      if (callee.endsWith(".__setitem__")) {
+        setItems = true
+        const owner = callee.split(".").slice(-2, -1)[0]
+        if (owner !== undefined && owner !== "*") keywords.add(owner)
+      }
       if (callee !== "*") structural.add(callee, entry)
       else {
         // any call: the keywords it checks are what a file must mention
@@ -87,11 +111,22 @@ export const compileModelRules = (
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
-    for (const call of model.calls) {
+    // file-wide conditions, decided once per file and matcher
+    const fileMade = (f: FileCheck): boolean => model.calls.some((x) => f.names.lookup(x.callee).length > 0 && f.where.every((w) => holds(w, x, model)))
+    const fileOk = new Map<CallEntry, boolean>()
+    const inFile = (entry: CallEntry): boolean => {
+      const f = fileConditions.get(entry)
+      if (f === undefined) return true
+      let ok = fileOk.get(entry)
+      if (ok === undefined) fileOk.set(entry, (ok = (f.when.length === 0 || f.when.some(fileMade)) && !f.unless.some(fileMade)))
+      return ok
+    }
+    for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
         const m = entry.matcher
         if (m.in_roles !== undefined && !m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) continue
+        if (!inFile(entry)) continue
         if (!(m.where ?? []).every((c) => holds(c, call, model))) continue
         if ((m.unless ?? []).some((c) => holds(c, call, model))) continue
         out.push(match(entry, call, text))
@@ -117,9 +152,36 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0 || functions.length > 0 || graphs.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
+    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals, ...fileNames.literals])],
     run
   }
+}
+
+/**
+ * Assignments to a key of an imported object (`os.environ["OPENAI_AGENTS_DISABLE_TRACING"] = "1"`)
+ * as calls of `__setitem__` with the key and the value, for `call` matchers that name one.
+ */
+const setItemCalls = (model: SemanticModel): Array<Call> => {
+  const imported = new Map(model.imports.map((i) => [i.local, i.canonical]))
+  const out: Array<Call> = []
+  const scan = (body: ReadonlyArray<Statement>, fn: number): void => {
+    for (const st of body) {
+      if (st.k !== "assign" || st.target.path.length === 0) continue
+      const root = imported.get(st.target.name)
+      if (root === undefined) continue
+      const owner = [root, ...st.target.path.slice(0, -1)].join(".")
+      const written = [st.target.name, ...st.target.path.slice(0, -1)].join(".")
+      out.push({ callee: `${owner}.__setitem__`, written: `${written}[…]`, args: [{ value: { k: "lit", value: st.target.path[st.target.path.length - 1]! }, span: st.span }, { value: st.value, span: st.span }], span: st.span, fn })
+    }
+  }
+  scan(model.module, -1)
+  model.functions.forEach((f, i) => scan(f.body, i))
+  return out
+}
+
+interface FileCheck {
+  readonly names: NameIndex<true>
+  readonly where: ReadonlyArray<CallCondition>
 }
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
@@ -261,20 +323,26 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const v = a === undefined ? undefined : c.field === undefined ? a.value : a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field)?.value : undefined
     return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
   }
+  if ("equals" in c) {
+    const a = c.keyword !== undefined ? keywordArg(call, c.keyword) : c.arg !== undefined ? anyArg(call, c.arg) : undefined
+    const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    return v !== undefined && v.k === "lit" && v.value === c.equals
+  }
   if ("keyword" in c) {
     const a = keywordArg(call, c.keyword)
-    if ("absent" in c) return a === undefined
-    if ("present" in c) return a !== undefined
-    if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
-    if (a === undefined) return false
-    if (c.field !== undefined) {
-      const entry = a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field) : undefined
-      return entry !== undefined && entry.value.k === "lit" && entry.value.value === c.equals
-    }
-    return a.value.k === "lit" && a.value.value === c.equals
+    // with `field`, the key (a dotted path) of the dict / object the keyword passes, through variables
+    const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    if ("absent" in c) return v === undefined
+    if ("present" in c) return v !== undefined
+    return v !== undefined && !isConstant(v)
   }
   if ("args_at_most" in c) return call.args.filter((a) => a.name === undefined).length <= c.args_at_most
-  const a = argOf(call.args, c.arg) ?? (typeof c.arg === "string" ? call.args.find((x) => x.name === c.arg) : undefined)
+  if ("contains" in c && c.arg === "*") {
+    // any argument: Go's variadic argv (`NewStdioMCPClient("npx", nil, "-y", pkg, "/")`) and lists alike
+    const re = ruleRegex(c.contains)
+    return call.args.some((x) => elementsOf(local(x.value, call, model), call, model).some((e) => elementMatches(e, re, model)))
+  }
+  const a = anyArg(call, c.arg)
   if ("absent" in c) return a === undefined
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
@@ -282,11 +350,13 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const name = dottedOf(a.value)
     return name !== undefined && c.is.some((n) => compileName(n).test(name))
   }
-  if ("literal" in c) return isConstant(a.value) === c.literal
+  const at = "field" in c && c.field !== undefined ? fieldAt(a.value, c.field, call, model) : a.value
+  if ("literal" in c) return at !== undefined && isConstant(at) === c.literal
   if ("contains" in c) {
     const re = ruleRegex(c.contains)
-    return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
+    return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => elementMatches(e, re, model))
   }
+  if ("includes" in c) return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => includes(e, c.includes, call, model))
   // with `field`, the key of the dict / options object the argument passes
   const value = constantOf(a.value, model)
   // a tagged template's literal parts are tested joined by `${}` where the substitutions go
@@ -298,6 +368,93 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
   return text !== undefined && ruleRegex(c.matches).test(text)
+}
+
+const anyArg = (call: Call, ref: number | string): Arg | undefined =>
+  argOf(call.args, ref) ?? (typeof ref === "string" ? call.args.find((x) => x.name === ref) : undefined)
+
+/**
+ * What a name stands for at a call: the last plain assignment to it before the call in the
+ * enclosing functions (`tools = [a, b]; Agent(tools=tools)`), else a module-level constant.
+ */
+const local = (e: Expr, call: Call, model: SemanticModel, depth = 0): Expr => {
+  if (e.k !== "name" || depth > 3) return e
+  for (let fn = call.fn; ; fn = model.functions[fn]!.parent) {
+    const body = fn === -1 ? model.module : model.functions[fn]!.body
+    let found: Expr | undefined
+    for (const s of body) if (s.k === "assign" && s.target.name === e.name && s.target.path.length === 0 && (fn !== call.fn || s.span.start < call.span.start)) found = s.value
+    if (found !== undefined) return local(found, call, model, depth + 1)
+    if (fn === -1) break
+  }
+  return model.constants.get(e.name) ?? e
+}
+
+/** The value at a dotted key path of a dict / object / struct literal (through variables), or undefined. */
+const fieldAt = (e: Expr, path: string, call: Call, model: SemanticModel): Expr | undefined => {
+  let at: Expr | undefined = e
+  for (const key of path.split(".")) {
+    const v: Expr = local(at, call, model)
+    at = v.k === "container" ? v.entries.find((x) => x.key === key)?.value : undefined
+    if (at === undefined) return undefined
+  }
+  return at
+}
+
+/** The elements of a list (through variables; `*rest` spreads are followed one level), or the value itself. */
+const elementsOf = (e: Expr, call: Call, model: SemanticModel): ReadonlyArray<Expr> =>
+  e.k === "container" ? e.entries.map((x) => local(x.value, call, model)) : e.k === "op" || e.k === "concat" ? e.parts.map((p) => local(p, call, model)) : [e]
+
+/** A constant string element matches; a call element reads as `callee(first constant argument)`. */
+const elementMatches = (e: Expr, re: RegExp, model: SemanticModel): boolean => {
+  if (e.k === "lit") return typeof e.value === "string" && re.test(e.value)
+  if (e.k !== "call") return false
+  const call = model.calls[e.call]
+  if (call === undefined) return false
+  const first = call.args[0]?.value
+  return re.test(`${call.callee}(${first !== undefined && first.k === "lit" ? String(first.value) : ""})`)
+}
+
+/**
+ * The element is a call to / a reference to one of the names, or a same-file tool whose body calls
+ * one: a function named by the element, or the functions a call registers (`tool({ execute })`).
+ */
+const includes = (e: Expr, names: ReadonlyArray<string>, call: Call, model: SemanticModel): boolean => {
+  const patterns = names.map(compileName)
+  const named = (n: string): boolean => patterns.some((p) => p.test(n))
+  const callsIn = (fns: ReadonlyArray<number>): boolean => {
+    // the registered function and the functions nested in it (and same-file helpers they call by name)
+    const inside = new Set(fns)
+    for (let grew = true; grew; ) {
+      grew = false
+      model.functions.forEach((f, i) => {
+        if (!inside.has(i) && inside.has(f.parent)) {
+          inside.add(i)
+          grew = true
+        }
+      })
+      for (const c of model.calls) {
+        if (!inside.has(c.fn)) continue
+        const helper = model.functions.findIndex((f) => f.name === c.callee && f.parent === -1)
+        if (helper !== -1 && !inside.has(helper)) {
+          inside.add(helper)
+          grew = true
+        }
+      }
+    }
+    return model.calls.some((c) => inside.has(c.fn) && named(c.callee))
+  }
+  if (e.k === "call") {
+    const c = model.calls[e.call]
+    if (c === undefined) return false
+    if (named(c.callee)) return true
+    return (c.callbacks ?? []).length > 0 && callsIn(c.callbacks!.map((cb) => cb.fn))
+  }
+  if (e.k === "func") return callsIn([e.fn])
+  const name = dottedOf(e)
+  if (name === undefined) return false
+  if (named(name)) return true
+  const fn = model.functions.findIndex((f) => f.name === name)
+  return fn !== -1 && callsIn([fn])
 }
 
 const dotted = (e: Expr): string | undefined => {
