@@ -141,6 +141,8 @@ export class FlowEvaluator {
   private param(owner: number, reader: number, index: number): Value {
     const f = this.model.functions[owner]!
     const role = this.fw.untrustedRoles.has(f.role)
+    // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
+    if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
     if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
