@@ -25,11 +25,12 @@ const Keywords = Schema.Union(Schema.String, Schema.Array(Schema.String)).annota
 /** A structural condition on one call. */
 export const CallCondition = Schema.Union(
   Schema.Struct({
-    keyword: Keywords,
+    keyword: Schema.optional(Keywords),
+    arg: Schema.optional(ArgRef),
     field: Schema.optional(Schema.String),
     equals: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
   }).annotations({
-    description: "the keyword argument (or options field) is this literal; with `field`, that key of the dict / object it passes"
+    description: "the keyword argument (or options field, or the argument `arg`) is this literal; with `field`, that key (a dotted path) of the dict / object it passes"
   }),
   Schema.Struct({
     keyword: Schema.optional(Keywords),
@@ -40,13 +41,19 @@ export const CallCondition = Schema.Union(
   }).annotations({
     description: "the keyword argument or argument (or that key of the dict it passes) is a number at least this large (and below `below`)"
   }),
-  Schema.Struct({ keyword: Schema.String, absent: Schema.Literal(true) }).annotations({ description: "the keyword argument is not passed" }),
-  Schema.Struct({ keyword: Schema.String, present: Schema.Literal(true) }).annotations({ description: "the keyword argument is passed" }),
-  Schema.Struct({ keyword: Schema.String, not_literal: Schema.Literal(true) }).annotations({
-    description: "the keyword argument is passed and is not a constant"
+  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), absent: Schema.Literal(true) }).annotations({
+    description: "none of the keyword arguments is passed (with `field`: the keyword passes no dict / object with that key, a dotted path)"
+  }),
+  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), present: Schema.Literal(true) }).annotations({
+    description: "one of the keyword arguments is passed (with `field`: and its dict / object has that key)"
+  }),
+  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), not_literal: Schema.Literal(true) }).annotations({
+    description: "one of the keyword arguments is passed and is not a constant (with `field`: that key of it)"
   }),
   Schema.Struct({ arg: ArgRef, container: Schema.Literal(true) }).annotations({ description: "the argument is a list / array literal (argv)" }),
-  Schema.Struct({ arg: ArgRef, literal: Schema.Boolean }).annotations({ description: "the argument is (true) / is not (false) a constant" }),
+  Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), literal: Schema.Boolean }).annotations({
+    description: "the argument (with `field`: that key of the dict / object it passes, which must be there) is (true) / is not (false) a constant"
+  }),
   Schema.Struct({ arg: ArgRef, absent: Schema.Literal(true) }).annotations({ description: "the argument is not passed" }),
   Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), element: Schema.optional(Schema.Int), matches: Schema.String }).annotations({
     description:
@@ -65,8 +72,13 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ doc: Schema.String }).annotations({
     description: "a function this call registers (decorates, or receives as a callback) has a docstring / doc comment matching the regex"
   }),
-  Schema.Struct({ arg: ArgRef, contains: Schema.String }).annotations({
-    description: "the argument is a list literal with a constant element matching the regex"
+  Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), contains: Schema.String }).annotations({
+    description:
+      "the argument (`\"*\"`: any argument) is a list with a constant element matching the regex (a call element reads as `callee(first constant argument)`: `os.path.expanduser(~)`); with `field`, the list at that key of the dict / object it passes"
+  }),
+  Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), includes: Names }).annotations({
+    description:
+      "the argument (or the list at `field`) is a list with an element that is a call to, or a reference to, one of these names, or a same-file tool whose body calls one (a function, or a variable holding a call that registers one)"
   }),
   Schema.Struct({ args_at_most: Schema.Int }).annotations({ description: "the call passes at most this many arguments" }),
   Schema.Struct({

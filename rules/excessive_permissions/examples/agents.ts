@@ -8,9 +8,9 @@ const fetchUrl = tool({
   execute: async ({ url }) => (await fetch(url)).text(),
 })
 
+// ruleid: excessive_permissions
 export const analyst = new Agent({
   name: "Analyst",
-  // ruleid: excessive_permissions
   tools: [codeInterpreterTool(), fetchUrl],
 })
 

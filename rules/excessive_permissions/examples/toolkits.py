@@ -22,9 +22,9 @@ def mail_tools():
 
 
 def analyst(llm):
+    # ruleid: excessive_permissions
     return Agent(
         name="Analyst",
-        # ruleid: excessive_permissions
         tools=[PythonREPLTool(), RequestsGetTool(requests_wrapper=TextRequestsWrapper(), allow_dangerous_requests=True)],
     )
 

@@ -10,9 +10,9 @@ import (
 )
 
 func LoggedTools() (tool.BaseTool, error) {
-	// ok: missing_audit_logging
 	return utils.InferTool("delete_file", "Delete a file", func(ctx context.Context, in *PathInput) (string, error) {
 		slog.InfoContext(ctx, "tool call", "tool", "delete_file", "path", in.Path)
+		// ok: missing_audit_logging
 		return "deleted", os.Remove(in.Path)
 	})
 }

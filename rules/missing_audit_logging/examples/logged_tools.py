@@ -6,9 +6,9 @@ from langchain_core.tools import tool
 logging.basicConfig(level=logging.INFO)
 
 
-# ok: missing_audit_logging
 @tool
 def delete_workspace(path: str) -> str:
     """Delete a project workspace."""
+    # ok: missing_audit_logging
     shutil.rmtree(path)
     return "deleted"

@@ -13,15 +13,15 @@ type PathInput struct {
 }
 
 func Tools() ([]tool.BaseTool, error) {
-	// ruleid: missing_audit_logging
 	del, err := utils.InferTool("delete_file", "Delete a file", func(ctx context.Context, in *PathInput) (string, error) {
+		// ruleid: missing_audit_logging
 		return "deleted", os.Remove(in.Path)
 	})
 	if err != nil {
 		return nil, err
 	}
-	// ok: missing_audit_logging
 	read, err := utils.InferTool("read_file", "Read a file", func(ctx context.Context, in *PathInput) (string, error) {
+		// ok: missing_audit_logging
 		b, err := os.ReadFile(in.Path)
 		return string(b), err
 	})

@@ -1,6 +1,7 @@
 import shutil
 
 from langchain_core.tools import tool
+from langchain_community.tools.file_management import WriteFileTool
 from langgraph.prebuilt import create_react_agent
 
 
@@ -15,3 +16,9 @@ def delete_workspace(path: str) -> str:
 def build(llm, checkpointer):
     agent = create_react_agent(llm, [delete_workspace], checkpointer=checkpointer, interrupt_before=["tools"])
     return agent
+
+
+def file_agent(llm, checkpointer, root: str):
+    # ok: missing_human_oversight
+    tools = [WriteFileTool(root_dir=root)]
+    return create_react_agent(llm, tools, checkpointer=checkpointer, interrupt_before=["tools"])

@@ -85,3 +85,28 @@ export const gitStatus = tool({
       execFile("git", ["status", "--short"], (_e, out) => resolve(out)),
     ),
 })
+
+const RESOURCES = ["deployment", "statefulset"]
+
+export const restart = tool({
+  description: "Restart a workload",
+  inputSchema: z.object({ resource: z.string(), namespace: z.string() }),
+  execute: async ({ resource, namespace }) => {
+    if (!RESOURCES.includes(resource)) throw new Error("resource not allowed")
+    if (!/^[a-z0-9-]{1,63}$/.test(namespace)) throw new Error("bad namespace")
+    return new Promise<string>((resolve) =>
+      // ok: missing_human_oversight
+      execFile("kubectl", ["rollout", "restart", resource, "-n", namespace], (_e, out) => resolve(out)),
+    )
+  },
+})
+
+export const kill = tool({
+  description: "Kill a process by id",
+  inputSchema: z.object({ pid: z.string() }),
+  execute: async ({ pid }) =>
+    new Promise<string>((resolve) =>
+      // ruleid: missing_human_oversight
+      execFile("kill", ["-9", pid], (_e, out) => resolve(out)),
+    ),
+})

@@ -5,8 +5,8 @@ import express from "express"
 const app = express()
 app.use(express.json())
 
-// ruleid: universal_missing_rate_limits
 app.post("/api/chat", async (req, res) => {
+  // ruleid: universal_missing_rate_limits
   const { text } = await generateText({ model: openai("gpt-4o-mini"), prompt: req.body.prompt, maxOutputTokens: 400 })
   res.json({ text })
 })
@@ -16,9 +16,9 @@ app.get("/api/health", (_req, res) => {
   res.json({ ok: true })
 })
 
-// ruleid: universal_missing_rate_limits
 export async function POST(request: Request) {
   const { messages } = await request.json()
+  // ruleid: universal_missing_rate_limits
   const result = streamText({ model: openai("gpt-4o-mini"), messages, maxOutputTokens: 400 })
   return result.toTextStreamResponse()
 }

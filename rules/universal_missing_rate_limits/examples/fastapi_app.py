@@ -12,8 +12,8 @@ class Question(BaseModel):
 
 
 @app.post("/ask")
-# ruleid: universal_missing_rate_limits
 async def ask(question: Question) -> dict:
+    # ruleid: universal_missing_rate_limits
     reply = await client.chat.completions.create(
         model="gpt-4o-mini", max_tokens=400, messages=[{"role": "user", "content": question.text}]
     )
@@ -34,6 +34,6 @@ def build_crew(llm) -> Crew:
 
 
 @app.post("/crew")
-# ruleid: universal_missing_rate_limits
 def run_crew(question: Question) -> dict:
+    # ruleid: universal_missing_rate_limits
     return {"answer": str(build_crew(None).kickoff(inputs={"question": question.text}))}

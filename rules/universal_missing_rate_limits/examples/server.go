@@ -10,8 +10,8 @@ import (
 
 var llm, _ = openai.New()
 
-// ruleid: universal_missing_rate_limits
 func chatHandler(w http.ResponseWriter, r *http.Request) {
+	// ruleid: universal_missing_rate_limits
 	answer, err := llms.GenerateFromSinglePrompt(r.Context(), llm, r.FormValue("q"), llms.WithMaxTokens(400))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
@@ -28,8 +28,8 @@ func healthHandler(w http.ResponseWriter, r *http.Request) {
 func main() {
 	http.HandleFunc("/chat", chatHandler)
 	http.HandleFunc("/health", healthHandler)
-	// ruleid: universal_missing_rate_limits
 	http.HandleFunc("/summarize", func(w http.ResponseWriter, r *http.Request) {
+		// ruleid: universal_missing_rate_limits
 		summary, _ := llms.GenerateFromSinglePrompt(r.Context(), llm, "Summarize: "+r.FormValue("text"), llms.WithMaxTokens(300))
 		_, _ = w.Write([]byte(summary))
 	})

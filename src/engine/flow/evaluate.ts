@@ -141,6 +141,8 @@ export class FlowEvaluator {
   private param(owner: number, reader: number, index: number): Value {
     const f = this.model.functions[owner]!
     const role = this.fw.untrustedRoles.has(f.role)
+    // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
+    if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
     if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
@@ -150,7 +152,13 @@ export class FlowEvaluator {
 
   private guardBits(name: string, fn: number, at: number): number {
     let bits = 0
-    for (const g of this.guards(fn)) if (g.name === name && g.scope.start <= at && at < g.scope.end) bits |= GUARD_BITS[g.kind]
+    // a check in an enclosing function holds in a closure inside its scope (`if (!ALLOWED.includes(x)) throw`
+    // then `new Promise((resolve) => execFile(x, ...))`), unless the closure binds the name itself
+    for (let scope = fn; ; scope = this.model.functions[scope]!.parent) {
+      for (const g of this.guards(scope)) if (g.name === name && g.scope.start <= at && at < g.scope.end) bits |= GUARD_BITS[g.kind]
+      if (scope === MODULE || this.model.functions[scope]!.params.includes(name)) break
+      if (this.body(scope).some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === name && st.target.path.length === 0)) break
+    }
     return bits
   }
 

@@ -82,6 +82,18 @@ export const compileModelRules = (
   const assigned = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
   const keywords = new Set<string>()
+  // the names `includes` looks for: the functions that make those calls must be modelled too
+  const fileNames = new NameIndex<true>()
+  for (const entry of calls) for (const c of [...(entry.matcher.where ?? []), ...(entry.matcher.unless ?? [])]) if ("includes" in c) for (const n of c.includes) fileNames.add(n, true)
+  // `os.environ["K"] = v` reads as `os.environ.__setitem__("K", v)`; the file must mention `environ`
+  let setItems = false
+  for (const entry of calls)
+    for (const callee of entry.matcher.callee)
+      if (callee.endsWith(".__setitem__")) {
+        setItems = true
+        const owner = callee.split(".").slice(-2, -1)[0]
+        if (owner !== undefined && owner !== "*") keywords.add(owner)
+      }
   // a call matcher that asks for one of a few names as an argument (`dict(os.environ)`) needs those
   // names in the file, not its callees (`dict`, `str`): they are much rarer
   const callRequirements: Array<Requirement> = []
@@ -123,7 +135,7 @@ export const compileModelRules = (
     }
     if (assigned.size > 0)
       for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry)) out.push(match(entry, call, text))
-    for (const call of model.calls) {
+    for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
         if (applies(entry.matcher, call, model) && fileAllows(entry)) out.push(match(entry, call, text))
@@ -174,6 +186,7 @@ export const compileModelRules = (
       ...assigned.literals.filter((r) => r.word !== "*"),
       ...[...keywords].map((word) => ({ word })),
       ...fileLiterals,
+      ...fileNames.literals,
       ...functionRules.literals,
       ...codeGraphs.literals
     ],
@@ -202,6 +215,28 @@ const assignmentCalls = (model: SemanticModel): Array<Call> => {
   model.functions.forEach((f, fn) => {
     for (const s of f.body) add(s, fn)
   })
+  return out
+}
+
+/**
+ * Assignments to a key of an imported object (`os.environ["OPENAI_AGENTS_DISABLE_TRACING"] = "1"`)
+ * as calls of `__setitem__` with the key and the value, for `call` matchers that name one.
+ */
+const setItemCalls = (model: SemanticModel): Array<Call> => {
+  const imported = new Map(model.imports.map((i) => [i.local, i.canonical]))
+  const out: Array<Call> = []
+  const scan = (body: ReadonlyArray<Statement>, fn: number): void => {
+    for (const st of body) {
+      if (st.k !== "assign" || st.target.path.length === 0) continue
+      const root = imported.get(st.target.name)
+      if (root === undefined) continue
+      const owner = [root, ...st.target.path.slice(0, -1)].join(".")
+      const written = [st.target.name, ...st.target.path.slice(0, -1)].join(".")
+      out.push({ callee: `${owner}.__setitem__`, written: `${written}[…]`, args: [{ value: { k: "lit", value: st.target.path[st.target.path.length - 1]! }, span: st.span }, { value: st.value, span: st.span }], span: st.span, fn })
+    }
+  }
+  scan(model.module, -1)
+  model.functions.forEach((f, i) => scan(f.body, i))
   return out
 }
 
@@ -449,28 +484,36 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const name = value.k === "call" ? model.calls[value.call]?.callee : dottedOf(value)
     return name !== undefined && c.is.some((n) => compileName(n).test(name))
   }
+  if ("equals" in c) {
+    const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined
+    const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    return v !== undefined && v.k === "lit" && v.value === c.equals
+  }
   if ("keyword" in c) {
-    const a = keywordArg(call, c.keyword, c.keyword !== undefined && "equals" in c ? model : undefined)
-    if ("absent" in c) return a === undefined
-    if ("present" in c) return a !== undefined
-    if ("not_literal" in c) return a !== undefined && !isConstant(a.value)
-    if (a === undefined) return false
-    if (c.field !== undefined) {
-      const entry = a.value.k === "container" ? a.value.entries.find((x) => x.key === c.field) : undefined
-      return entry !== undefined && entry.value.k === "lit" && entry.value.value === c.equals
-    }
-    return a.value.k === "lit" && a.value.value === c.equals
+    const a = keywordArg(call, c.keyword)
+    // with `field`, the key (a dotted path) of the dict / object the keyword passes, through variables
+    const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    if ("absent" in c) return v === undefined
+    if ("present" in c) return v !== undefined
+    return v !== undefined && !isConstant(v)
   }
   if ("args_at_most" in c) return call.args.filter((a) => a.name === undefined).length <= c.args_at_most
-  const a = argOfCall(call, c.arg)
+  if ("contains" in c && c.arg === "*") {
+    // any argument: Go's variadic argv (`NewStdioMCPClient("npx", nil, "-y", pkg, "/")`) and lists alike
+    const re = ruleRegex(c.contains)
+    return call.args.some((x) => elementsOf(local(x.value, call, model), call, model).some((e) => elementMatches(e, re, model)))
+  }
+  const a = anyArg(call, c.arg)
   if ("absent" in c) return a === undefined
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
-  if ("literal" in c) return isConstant(a.value) === c.literal
+  const at = "field" in c && c.field !== undefined ? fieldAt(a.value, c.field, call, model) : a.value
+  if ("literal" in c) return at !== undefined && isConstant(at) === c.literal
   if ("contains" in c) {
     const re = ruleRegex(c.contains)
-    return a.value.k === "container" && a.value.entries.some((x) => x.value.k === "lit" && typeof x.value.value === "string" && re.test(x.value.value))
+    return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => elementMatches(e, re, model))
   }
+  if ("includes" in c) return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => includes(e, c.includes, call, model))
   if ("redos" in c) {
     const value = constantOf(a.value, model, call.fn)
     return value.k === "lit" && typeof value.value === "string" && hasNestedQuantifier(value.value)
@@ -533,6 +576,93 @@ const inEndlessLoop = (call: Call, model: SemanticModel, interactive: ReadonlyAr
     if (!paced) return true
   }
   return false
+}
+
+const anyArg = (call: Call, ref: number | string): Arg | undefined =>
+  argOf(call.args, ref) ?? (typeof ref === "string" ? call.args.find((x) => x.name === ref) : undefined)
+
+/**
+ * What a name stands for at a call: the last plain assignment to it before the call in the
+ * enclosing functions (`tools = [a, b]; Agent(tools=tools)`), else a module-level constant.
+ */
+const local = (e: Expr, call: Call, model: SemanticModel, depth = 0): Expr => {
+  if (e.k !== "name" || depth > 3) return e
+  for (let fn = call.fn; ; fn = model.functions[fn]!.parent) {
+    const body = fn === -1 ? model.module : model.functions[fn]!.body
+    let found: Expr | undefined
+    for (const s of body) if (s.k === "assign" && s.target.name === e.name && s.target.path.length === 0 && (fn !== call.fn || s.span.start < call.span.start)) found = s.value
+    if (found !== undefined) return local(found, call, model, depth + 1)
+    if (fn === -1) break
+  }
+  return model.constants.get(e.name) ?? e
+}
+
+/** The value at a dotted key path of a dict / object / struct literal (through variables), or undefined. */
+const fieldAt = (e: Expr, path: string, call: Call, model: SemanticModel): Expr | undefined => {
+  let at: Expr | undefined = e
+  for (const key of path.split(".")) {
+    const v: Expr = local(at, call, model)
+    at = v.k === "container" ? v.entries.find((x) => x.key === key)?.value : undefined
+    if (at === undefined) return undefined
+  }
+  return at
+}
+
+/** The elements of a list (through variables; `*rest` spreads are followed one level), or the value itself. */
+const elementsOf = (e: Expr, call: Call, model: SemanticModel): ReadonlyArray<Expr> =>
+  e.k === "container" ? e.entries.map((x) => local(x.value, call, model)) : e.k === "op" || e.k === "concat" ? e.parts.map((p) => local(p, call, model)) : [e]
+
+/** A constant string element matches; a call element reads as `callee(first constant argument)`. */
+const elementMatches = (e: Expr, re: RegExp, model: SemanticModel): boolean => {
+  if (e.k === "lit") return typeof e.value === "string" && re.test(e.value)
+  if (e.k !== "call") return false
+  const call = model.calls[e.call]
+  if (call === undefined) return false
+  const first = call.args[0]?.value
+  return re.test(`${call.callee}(${first !== undefined && first.k === "lit" ? String(first.value) : ""})`)
+}
+
+/**
+ * The element is a call to / a reference to one of the names, or a same-file tool whose body calls
+ * one: a function named by the element, or the functions a call registers (`tool({ execute })`).
+ */
+const includes = (e: Expr, names: ReadonlyArray<string>, call: Call, model: SemanticModel): boolean => {
+  const patterns = names.map(compileName)
+  const named = (n: string): boolean => patterns.some((p) => p.test(n))
+  const callsIn = (fns: ReadonlyArray<number>): boolean => {
+    // the registered function and the functions nested in it (and same-file helpers they call by name)
+    const inside = new Set(fns)
+    for (let grew = true; grew; ) {
+      grew = false
+      model.functions.forEach((f, i) => {
+        if (!inside.has(i) && inside.has(f.parent)) {
+          inside.add(i)
+          grew = true
+        }
+      })
+      for (const c of model.calls) {
+        if (!inside.has(c.fn)) continue
+        const helper = model.functions.findIndex((f) => f.name === c.callee && f.parent === -1)
+        if (helper !== -1 && !inside.has(helper)) {
+          inside.add(helper)
+          grew = true
+        }
+      }
+    }
+    return model.calls.some((c) => inside.has(c.fn) && named(c.callee))
+  }
+  if (e.k === "call") {
+    const c = model.calls[e.call]
+    if (c === undefined) return false
+    if (named(c.callee)) return true
+    return (c.callbacks ?? []).length > 0 && callsIn(c.callbacks!.map((cb) => cb.fn))
+  }
+  if (e.k === "func") return callsIn([e.fn])
+  const name = dottedOf(e)
+  if (name === undefined) return false
+  if (named(name)) return true
+  const fn = model.functions.findIndex((f) => f.name === name)
+  return fn !== -1 && callsIn([fn])
 }
 
 const dotted = (e: Expr): string | undefined => {

@@ -25,6 +25,9 @@ const unquote = (s: string): string => {
 /** Whether a function (by its span) may matter to some rule: it mentions a name a rule needs. */
 export type Interest = (start: number, end: number) => boolean
 
+/** Parameter defaults that make FastAPI inject the value server-side (an authenticated principal, a session). */
+const INJECTED = new Set(["fastapi.Depends", "fastapi.Security", "fastapi.params.Depends"])
+
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
@@ -489,7 +492,11 @@ class PythonWalker {
         types.push(this.typeName(p.childForFieldName("type"), parent))
       }
       const value = p.childForFieldName("value")
-      if (value !== null) this.expr(value, parent)
+      if (value !== null) {
+        const v = this.expr(value, parent)
+        // `user: Principal = Depends(get_current_user)`: FastAPI injects it on the server, the client does not send it
+        if (v.k === "call" && id !== undefined && id !== null && INJECTED.has(this.b.calls[v.call]!.callee)) types[types.length - 1] = "fastapi.Depends"
+      }
     }
     if (types.some((t) => t !== undefined)) (f as { paramTypes?: ReadonlyArray<string | undefined> }).paramTypes = types
     const bodyNode = node.childForFieldName("body")
