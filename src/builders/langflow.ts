@@ -139,6 +139,11 @@ function langflowNode(
       }
     }
   }
+  // a component reads each of its inputs as `self.<field>`: wired from another component or typed in
+  const inputs = Object.keys(template)
+    .filter((f) => f !== "code" && isRecord(template[f]) && (template[f] as Record<string, unknown>).type !== "code")
+    .map((f) => ({ names: [`self.${f}`], field: f }))
+  for (let i = 0; i < code.length; i++) code[i] = { ...code[i]!, inputs }
 
   return buildNode(doc, {
     id,

@@ -2,7 +2,8 @@ import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSin
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
-import { compileFrameworks } from "../flow/FrameworkIndex.js"
+import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.js"
+import { compileGiven, type GivenSource } from "../flow/given.js"
 import { compileName, NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
@@ -30,8 +31,11 @@ export interface CompiledModelRules {
   readonly active: boolean
   /** literal names a file must mention for any rule to apply (prefilter) */
   readonly literals: ReadonlyArray<string>
-  /** `text` is the file's text: a finding's matched text (and so its identity) is the whole call */
-  readonly run: (model: SemanticModel, text: string) => Array<RawMatch>
+  /**
+   * `text` is the file's text: a finding's matched text (and so its identity) is the whole call.
+   * `given`: sources the caller knows for this code (a builder node's input), beyond the models.
+   */
+  readonly run: (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>) => Array<RawMatch>
 }
 
 const PROVEN_CONFIDENCE = 0.9
@@ -82,8 +86,23 @@ export const compileModelRules = (
 
   const functionRules = compileFunctionRules(functions, holds)
 
-  const run = (model: SemanticModel, text: string): Array<RawMatch> => {
-    assignRoles(model, framework)
+  // one index per distinct set of given sources (a workflow's code nodes share a handful)
+  const withGiven = new Map<string, FrameworkIndex>()
+  const frameworkFor = (given: ReadonlyArray<GivenSource> | undefined): FrameworkIndex => {
+    if (given === undefined || given.length === 0) return framework
+    const key = JSON.stringify(given)
+    let fw = withGiven.get(key)
+    if (fw === undefined) {
+      if (withGiven.size >= 64) withGiven.clear()
+      fw = { ...framework, given: compileGiven(given) }
+      withGiven.set(key, fw)
+    }
+    return fw
+  }
+
+  const run = (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>): Array<RawMatch> => {
+    const fw = frameworkFor(given)
+    assignRoles(model, fw)
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const best = new Map<string, RawMatch>()
@@ -98,7 +117,7 @@ export const compileModelRules = (
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
-      evaluator ??= new FlowEvaluator(model, framework, sanitizers)
+      evaluator ??= new FlowEvaluator(model, fw, sanitizers)
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
@@ -111,7 +130,7 @@ export const compileModelRules = (
       }
     }
     out.push(...best.values())
-    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, framework, sanitizers))))
+    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, fw, sanitizers))))
     out.push(...codeGraphs.run(model))
     return out
   }
