@@ -132,6 +132,11 @@ function langflowNode(
         credentialRefs.push({ field, path: valuePath, kind: spec.load_from_db === true ? "reference" : "literal", value: v })
       }
     }
+    // any other field may name a global variable instead of holding a value: a reference too
+    else if (spec.load_from_db === true) {
+      const v = nonEmpty(spec.value)
+      if (v !== undefined) credentialRefs.push({ field, path: valuePath, kind: "reference", value: v })
+    }
     if (spec.type === "code") {
       const text = nonEmpty(spec.value)
       if (text !== undefined) {
