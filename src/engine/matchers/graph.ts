@@ -811,24 +811,32 @@ function stopped(ctx: Context, stops: ReadonlyArray<CompiledStop>, origin: Origi
   const applies = (n: GraphNode): Array<CompiledStop> => stops.filter((g) => stopHolds(g, n, ref))
   const producer = ctx.graph.nodes[start]!
   if (applies(producer).some((g) => g.outputs === undefined)) return true
+  // a producer the edges do not lead from to the sink (a reference to a node elsewhere in the
+  // workflow, a tool wired the other way) cannot be judged by paths: not stopped
+  return reaches(ctx, start, target, () => false) && !reaches(ctx, start, target, (u, e) => {
+    const output = edgeOutput(ctx.graph, e)
+    return applies(ctx.graph.nodes[u]!).some((g) => g.outputs === undefined || (output !== undefined && g.outputs.test(output)))
+  })
+}
+
+/** Whether edges lead from one node to another, not following the edges `blocked` names. */
+function reaches(ctx: Context, start: number, target: number, blocked: (from: number, e: GraphEdge) => boolean): boolean {
   const seen = new Set<number>([start])
   const queue = [start]
   while (queue.length > 0) {
     ctx.tick()
     const u = queue.shift()!
-    const here = applies(ctx.graph.nodes[u]!)
     for (const e of ctx.edgesFrom(u)) {
+      if (blocked(u, e)) continue
       const v = ctx.index.get(e.target)!
-      const output = edgeOutput(ctx.graph, e)
-      if (here.some((g) => g.outputs === undefined || (output !== undefined && g.outputs.test(output)))) continue
-      if (v === target) return false
+      if (v === target) return true
       if (!seen.has(v)) {
         seen.add(v)
         queue.push(v)
       }
     }
   }
-  return true
+  return false
 }
 
 function stopHolds(g: CompiledStop, n: GraphNode, ref: string | undefined): boolean {
