@@ -54,7 +54,8 @@ export function langflowProvenance(graph: BuilderGraph): GraphProvenance {
       if (producer.kind === "source") return [originOf(producer, node), ...globals]
       const passed = dataInputs(node)
       if (passed.length > 0 || globals.length > 0) return [...passed, ...globals]
-      if (node.kind === "code") return [unknown(`the output of custom component "${node.name}"`, node.id)]
+      // user-written or edited code computes the output from whatever it fetches or reads
+      if (node.kind === "code" || node.embeddedCode.some((c) => !c.builtin)) return [unknown(`the output of custom component "${node.name}"`, node.id)]
       return [constant(`values set in "${node.name}"`, node.id)]
     })
 

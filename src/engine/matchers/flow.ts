@@ -163,7 +163,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
         }))
   let worst: Verdict | undefined
   for (const { expr, fn, site } of contents) {
-    if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
+    if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
@@ -171,6 +171,19 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
   }
   return worst
+}
+
+/**
+ * A parameter of an anonymous function, read in it: what a library passes to a callback
+ * (`new Promise((resolve) => setTimeout(resolve, ms))`), a function far more often than code text.
+ */
+const callbackParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
+  if (e.k !== "name") return false
+  for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
+    const info = model.functions[f]!
+    if (info.params.includes(e.name)) return info.name === "<anonymous>" || info.name === "<lambda>"
+  }
+  return false
 }
 
 const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
