@@ -852,8 +852,15 @@ function stopHolds(g: CompiledStop, n: GraphNode, ref: string | undefined): bool
 
 /** `={{ $json.body.host }}` -> `$json.body.host`: an expression's body without markers and spaces. */
 const referenceBody = (text: string): string | undefined => {
-  const m = /^=?\s*\{\{[#\s]*(.*?)[#\s]*\}\}\s*$/s.exec(text)
-  return m === null ? undefined : m[1]!.replace(/\s+/g, "")
+  let t = text.trim()
+  if (t.startsWith("=")) t = t.slice(1).trim()
+  if (!t.startsWith("{{") || !t.endsWith("}}") || t.length < 4) return undefined
+  const body = t.slice(2, -2).replace(/\s+/g, "")
+  let from = 0
+  let to = body.length
+  while (from < to && body[from] === "#") from++
+  while (to > from && body[to - 1] === "#") to--
+  return body.slice(from, to)
 }
 
 /** The output an edge leaves its source by: n8n's output index, or a Dify / Flowise source handle. */
