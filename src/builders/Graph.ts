@@ -45,6 +45,21 @@ export interface CredentialRef {
   readonly value: string
 }
 
+/**
+ * How code in a node reads what the node receives: the names the builder puts in its scope
+ * (n8n `$json`, `$input.all()`; Flowise `$input`, tool-schema `$properties`), the parameters of the
+ * function it calls (Dify's `main(arg1, ...)`), or a component's attributes (Langflow
+ * `self.<input>`). The graph tells where that input comes from; data flow takes it as the source.
+ */
+export interface CodeInput {
+  /** canonical names (`$json`, `$json.*`, `$input.all`, `self.input_value`) */
+  readonly names: ReadonlyArray<string>
+  /** a module-level function whose parameters receive the input */
+  readonly entry?: string
+  /** the node parameter the input arrives in (a Langflow template field); absent: the node's data input */
+  readonly field?: string
+}
+
 /** Code held in a node (a string in the export), to be scanned with the language rules. */
 export interface EmbeddedCode {
   readonly language: "javascript" | "python"
@@ -58,6 +73,8 @@ export interface EmbeddedCode {
   readonly toFileOffset: (offset: number) => number
   /** stock component source the user did not edit (Langflow): not user code, never reported */
   readonly builtin: boolean
+  /** how the code reads the node's input */
+  readonly inputs: ReadonlyArray<CodeInput>
 }
 
 export interface GraphNode {

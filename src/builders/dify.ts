@@ -85,7 +85,8 @@ function workflowNode(doc: StructuredDocument, n: Record<string, unknown>, path:
   const source = type === "code" ? nonEmpty(data.code) : undefined
   if (source !== undefined) {
     const language = str(data.code_language) === "javascript" ? "javascript" : "python"
-    code.push({ language, field: "code", path: [...dataPath, "code"], code: source })
+    // Dify calls `main` with the node's input variables as its parameters
+    code.push({ language, field: "code", path: [...dataPath, "code"], code: source, inputs: [{ names: [], entry: "main" }] })
   }
 
   const credentialRefs: Array<CredentialRef> = []

@@ -129,10 +129,11 @@ function flowiseNode(doc: StructuredDocument, n: Record<string, unknown>, path: 
   const codeFields = new Set(params.filter((p) => p.type === "code").map((p) => str(p.name) ?? ""))
   for (const f of KNOWN_CODE_FIELDS) if (f in inputs) codeFields.add(f)
   const code: Array<CodeDraft> = []
+  const codeInputs = [{ names: flowiseInputNames(inputs) }]
   for (const field of codeFields) {
     const text = nonEmpty(inputs[field])
     if (text === undefined) continue
-    code.push({ language: PYTHON_FIELDS.has(field) ? "python" : "javascript", field, path: [...inputsPath, field], code: text })
+    code.push({ language: PYTHON_FIELDS.has(field) ? "python" : "javascript", field, path: [...inputsPath, field], code: text, inputs: codeInputs })
   }
 
   return buildNode(doc, {
@@ -182,6 +183,38 @@ function toolExportNode(doc: StructuredDocument, root: StructuredPath): GraphNod
     paramPath: (p) => [...root, ...dotted(p)],
     path: root,
     anchorPath: [...root, "name"],
-    code: func === undefined ? [] : [{ language: "javascript", field: "func", path: [...root, "func"], code: func }]
+    code: func === undefined ? [] : [{ language: "javascript", field: "func", path: [...root, "func"], code: func, inputs: [{ names: flowiseInputNames(value) }] }]
   })
+}
+
+/**
+ * What Flowise puts in a custom function's scope for its input: `$input`, the chat input
+ * `$flow.input`, and a `$name` variable per tool-schema property or function input variable.
+ */
+function flowiseInputNames(params: Record<string, unknown>): Array<string> {
+  const names = new Set(["$input", "$input.*", "$flow.input"])
+  for (const field of ["schema", "customToolSchema"]) {
+    let schema: unknown = params[field]
+    if (typeof schema === "string") {
+      try {
+        schema = JSON.parse(schema)
+      } catch {
+        schema = undefined
+      }
+    }
+    if (Array.isArray(schema)) for (const p of schema) if (isRecord(p) && nonEmpty(p.property) !== undefined) names.add(`$${nonEmpty(p.property)}`)
+  }
+  for (const field of ["functionInputVariables", "customFunctionInputVariables"]) {
+    let vars: unknown = params[field]
+    if (typeof vars === "string") {
+      try {
+        vars = JSON.parse(vars)
+      } catch {
+        vars = undefined
+      }
+    }
+    if (isRecord(vars)) for (const k of Object.keys(vars)) names.add(`$${k}`)
+    if (Array.isArray(vars)) for (const v of vars) if (isRecord(v) && nonEmpty(v.variableName) !== undefined) names.add(`$${nonEmpty(v.variableName)}`)
+  }
+  return [...names].flatMap((n) => (n.endsWith(".*") ? [n] : [n, `${n}.*`]))
 }

@@ -12,6 +12,7 @@ export type {
   BuilderGraph,
   BuilderName,
   CredentialRef,
+  CodeInput,
   EmbeddedCode,
   GraphEdge,
   GraphNode,

@@ -132,6 +132,11 @@ function langflowNode(
         credentialRefs.push({ field, path: valuePath, kind: spec.load_from_db === true ? "reference" : "literal", value: v })
       }
     }
+    // any other field may name a global variable instead of holding a value: a reference too
+    else if (spec.load_from_db === true) {
+      const v = nonEmpty(spec.value)
+      if (v !== undefined) credentialRefs.push({ field, path: valuePath, kind: "reference", value: v })
+    }
     if (spec.type === "code") {
       const text = nonEmpty(spec.value)
       if (text !== undefined) {
@@ -139,6 +144,11 @@ function langflowNode(
       }
     }
   }
+  // a component reads each of its inputs as `self.<field>`: wired from another component or typed in
+  const inputs = Object.keys(template)
+    .filter((f) => f !== "code" && isRecord(template[f]) && (template[f] as Record<string, unknown>).type !== "code")
+    .map((f) => ({ names: [`self.${f}`], field: f }))
+  for (let i = 0; i < code.length; i++) code[i] = { ...code[i]!, inputs }
 
   return buildNode(doc, {
     id,

@@ -69,12 +69,25 @@ export function n8nKind(type: string): NodeKind {
   return "other"
 }
 
+/**
+ * The names n8n puts in a Code node's scope for the items it receives (`$json`, `$input.all()`,
+ * `$('Node').item`, legacy `items` / `item`), in JavaScript and in Python (`_json`, `_input`); a
+ * Code tool receives the model's argument as `query`; a LangChain Code node reads `this.getInputData()`.
+ */
+const JS_INPUT = ["$json", "$json.*", "$input", "$input.*", "$items", "$item", "$node.*", "$", "items", "item"]
+const PY_INPUT = ["_json", "_json.*", "_input", "_input.*", "_items", "_item", "_node.*", "_", "items", "item"]
+const inputNames = (type: string, language: "javascript" | "python"): Array<string> => [
+  ...(language === "python" ? PY_INPUT : JS_INPUT),
+  ...(type === `${LANGCHAIN}toolCode` ? ["query"] : []),
+  ...(type === `${LANGCHAIN}code` ? ["this.getInputData"] : [])
+]
+
 /** Code parameters by name, any node type: Code and Code Tool nodes, legacy Function nodes. */
 function codeDrafts(type: string, params: Record<string, unknown>, base: StructuredPath): Array<CodeDraft> {
   const out: Array<CodeDraft> = []
   const add = (language: "javascript" | "python", field: string): void => {
     const code = nonEmpty(valueAt(params, dotted(field)))
-    if (code !== undefined) out.push({ language, field, path: [...base, ...dotted(field)], code })
+    if (code !== undefined) out.push({ language, field, path: [...base, ...dotted(field)], code, inputs: [{ names: inputNames(type, language) }] })
   }
   // a node switched from one language to the other keeps the inactive field; only the active one runs
   if ((str(params.language) ?? "").startsWith("python")) add("python", "pythonCode")

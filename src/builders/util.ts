@@ -1,5 +1,5 @@
 import type { OffsetMapper, Span, StructuredDocument, StructuredPath } from "../languages/structured.js"
-import type { CredentialRef, EmbeddedCode, GraphNode, NodeKind } from "./Graph.js"
+import type { CodeInput, CredentialRef, EmbeddedCode, GraphNode, NodeKind } from "./Graph.js"
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v)
@@ -41,6 +41,7 @@ export interface CodeDraft {
   readonly path: StructuredPath
   readonly code: string
   readonly builtin?: boolean
+  readonly inputs?: ReadonlyArray<CodeInput>
 }
 
 export interface NodeDraft {
@@ -96,7 +97,8 @@ function embedded(doc: StructuredDocument, node: NodeDraft, c: CodeDraft): Embed
     field: c.field,
     path: c.path,
     toFileOffset,
-    builtin: c.builtin ?? false
+    builtin: c.builtin ?? false,
+    inputs: c.inputs ?? []
   }
 }
 

@@ -121,6 +121,25 @@ export const GraphFlowSink = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "GraphFlowSink" })
 export type GraphFlowSink = typeof GraphFlowSink.Type
 
+/**
+ * A node that stops a flow in a builder graph: data that reaches the sink only through such a node
+ * (or is produced by one) is checked or transformed into something safe.
+ */
+export const GraphFlowStop = Schema.Struct({
+  node_types: Schema.optional(Schema.Array(Schema.String)).annotations({ description: "builder node types with * globs" }),
+  node_kinds: Schema.optional(Schema.Array(Schema.String)).annotations({ description: "normalised node kinds" }),
+  param_matches: Schema.optional(ParamCondition).annotations({ description: "the node stops the flow only when this parameter matches (a comparison with a constant, an enum)" }),
+  param_absent: Schema.optional(Schema.Array(Schema.String)).annotations({ description: "... and none of these parameters is set (a Switch without a fallback output)" }),
+  code_matches: Schema.optional(Schema.String).annotations({ description: "regex: ... and its user code matches (a Code node that returns only a number)" }),
+  outputs: Schema.optional(Schema.String).annotations({
+    description: "regex: only data leaving through these outputs is checked (n8n output index `0` of an IF node; Dify source handle); default every output"
+  }),
+  checks: Schema.optional(Schema.String).annotations({
+    description: "dotted parameter path (`*` for any key or index) of the value the node checks: it stops only a sink reference written the same way (`$json.body.host`)"
+  })
+}).annotations({ parseOptions: strict, identifier: "GraphFlowStop" })
+export type GraphFlowStop = typeof GraphFlowStop.Type
+
 export const GraphMatcher = Schema.Struct({
   kind: Schema.Literal("graph"),
   target: Schema.Literal("flowise", "n8n", "langflow", "dify"),
@@ -129,6 +148,12 @@ export const GraphMatcher = Schema.Struct({
   provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config"))).annotations({
     description:
       "flow: which provenances report (default untrusted and unknown): untrusted = vulnerability at the matcher's severity; unknown = risk_pattern one severity lower; secret and config = vulnerability at the matcher's severity (for leak rules)"
+  }),
+  sanitizers: Schema.optional(Schema.Array(GraphFlowStop)).annotations({
+    description: "flow: nodes that turn what passes through them into safe values (a number, one of fixed options); data produced by one, or reaching the sink only through one, does not report"
+  }),
+  guards: Schema.optional(Schema.Array(GraphFlowStop)).annotations({
+    description: "flow: nodes that let data through only when a check holds (IF, Switch, Filter comparing with constants); data reaching the sink only through one does not report"
   }),
   counter_param: Schema.optional(ParamCondition).annotations({
     description: "cycle: a node of the cycle with a matching parameter counts the laps (a counter checked in the loop), so the cycle is bounded"

@@ -2,6 +2,7 @@ import { firstScriptError, parseScript } from "../languages/typescript.js"
 import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
 import type { Deadline, SourceDoc } from "../languages/Source.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
+import type { GivenSource } from "./flow/given.js"
 import type { CompiledModelRules } from "./matchers/flow.js"
 import { goModel } from "./model/go.js"
 import { anyWithin } from "./model/offsets.js"
@@ -17,19 +18,23 @@ export interface SourceAnalysis {
   readonly syntaxError?: { readonly offset: number; readonly message: string }
 }
 
-/** Parses one piece of code and runs the syntactic matchers of its language over it. */
+/**
+ * Parses one piece of code and runs the matchers of its language over it. `given`: sources known
+ * from outside the code (the input of the builder node that holds it), for data flow.
+ */
 export const analyseCode = (
   compiled: CompiledCatalogue,
   language: CodeLanguage,
   doc: SourceDoc,
-  deadline: Deadline
+  deadline: Deadline,
+  given?: ReadonlyArray<GivenSource>
 ): SourceAnalysis => {
   if (language === "python" || language === "go") {
     const tree = parseTreeSitter(language, doc.text, deadline)
     const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
     const rules = compiled.modelRules(language)
     const interest = interestOf(doc.text, rules)
-    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text))
+    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text, given))
     const error = firstSyntaxError(tree)
     return error === undefined
       ? { matches }
@@ -39,7 +44,7 @@ export const analyseCode = (
   const matches = compiled.tsAst[language].run(file, deadline)
   const rules = compiled.modelRules(language)
   const interest = interestOf(doc.text, rules)
-  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest), doc.text))
+  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest), doc.text, given))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
 }

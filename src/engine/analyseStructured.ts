@@ -1,12 +1,12 @@
 import { readBuilderExport } from "../builders/index.js"
-import type { BuilderGraph, EmbeddedCode } from "../builders/Graph.js"
-import { provenanceOf } from "../builders/provenance/index.js"
-import { SEVERITIES, type Severity } from "../domain/severities.js"
+import type { BuilderGraph, EmbeddedCode, GraphNode } from "../builders/Graph.js"
+import { type Origin, provenanceOf } from "../builders/provenance/index.js"
 import { parseStructured } from "../languages/structured.js"
 import { type Deadline, SourceDoc } from "../languages/Source.js"
 import { formatJsonPath } from "../languages/structuredPath.js"
 import type { FileKind } from "./Analyser.js"
 import { analyseCode } from "./analyseSource.js"
+import type { GivenSource } from "./flow/given.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 
@@ -19,37 +19,52 @@ export interface StructuredAnalysis {
 /**
  * Embedded code (n8n Code nodes, Flowise custom tools, Langflow custom components, Dify code nodes)
  * is scanned with the language rules; its findings are moved back to the file's own offsets and
- * name the node. Stock component source the user did not edit is not the user's code.
+ * name the node. Stock component source the user did not edit is not the user's code. The node's
+ * input is a source for data flow: the names through which the code reads it carry the provenance
+ * the graph gives that input, so `eval($json.body.code)` behind a webhook is a proven flow and code
+ * working on constants is not.
  */
-/** Rules whose embedded-code findings are worse when the node's input is untrusted: it is their source. */
-const INPUT_DRIVEN = new Set(["code_execution", "exec_eval", "sql_injection", "ssrf", "path_traversal", "unsafe_deserialization"])
-
-const raise = (s: Severity): Severity => SEVERITIES[Math.max(SEVERITIES.indexOf(s) - 1, 0)]!
-
 const scanEmbedded = (compiled: CompiledCatalogue, code: EmbeddedCode, deadline: Deadline, graph: BuilderGraph): Array<RawMatch> => {
   if (code.builtin || code.code.trim() === "") return []
   const inner = new SourceDoc(`${code.nodeName}.${code.language === "python" ? "py" : "js"}`, code.code)
-  const result = analyseCode(compiled, code.language, inner, deadline)
-  const node = `node "${code.nodeName}" (${code.nodeId})`
-  if (result.matches.length === 0) return []
-  // the node's input is what its code works on: untrusted input makes an injection finding a proven one
   const owner = graph.nodes.find((n) => n.id === code.nodeId)
-  const source = owner === undefined ? undefined : provenanceOf(graph).input(owner).find((o) => o.provenance === "untrusted")
+  const given = owner === undefined ? [] : givenSources(graph, owner, code)
+  const result = analyseCode(compiled, code.language, inner, deadline, given)
+  const node = `node "${code.nodeName}" (${code.nodeId})`
   // text rules (credentials) already ran over the whole file, escapes and all
-  return result.matches.map((m) => {
-    const moved: RawMatch = {
-      ...m,
-      start: code.toFileOffset(m.start),
-      end: code.toFileOffset(m.end),
-      detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`,
-      jsonPath: formatJsonPath(code.path)
+  return result.matches.map((m) => ({
+    ...m,
+    start: code.toFileOffset(m.start),
+    end: code.toFileOffset(m.end),
+    detail: m.detail === undefined ? `in ${node}, field ${code.field}` : `${m.detail}, in ${node}`,
+    jsonPath: formatJsonPath(code.path)
+  }))
+}
+
+/** The code's input names with the provenance the graph gives them (the worst of their origins). */
+const givenSources = (graph: BuilderGraph, node: GraphNode, code: EmbeddedCode): Array<GivenSource> => {
+  const provenance = provenanceOf(graph)
+  return code.inputs.map((input) => {
+    let origins: ReadonlyArray<Origin>
+    if (input.field === undefined) origins = provenance.input(node)
+    else {
+      const value = node.params[input.field]
+      const vp = provenance.param(node, input.field, value)
+      const wired = [...vp.whole, ...vp.refs.flatMap((r) => r.origins)]
+      origins =
+        wired.length > 0 ? wired
+        : node.secretParams.has(input.field) ? [{ provenance: "secret", label: `the secret field ${input.field} of "${node.name}"` }]
+        : [{ provenance: "constant", label: `the value typed into ${input.field}` }]
     }
-    if (source === undefined || !INPUT_DRIVEN.has(m.ruleId)) return moved
-    const rule = compiled.catalogue.resolve(m.ruleId)
-    const current = m.severity ?? rule?.matchers[m.matcherIndex]?.severity ?? rule?.severity ?? "HIGH"
-    return { ...moved, severity: raise(current), riskTier: "vulnerability", detail: `${moved.detail}; the node's input is ${source.label}` }
+    const worst = WORST_FIRST.map((p) => origins.find((o) => o.provenance === p)).find((o) => o !== undefined)
+    // nothing wired in: where the data comes from is not in the export
+    const source = worst ?? { provenance: "unknown" as const, label: `the input of "${node.name}"` }
+    const label = source.provenance === "untrusted" ? `${source.label}, the input of node "${node.name}"` : source.label
+    return { names: input.names, ...(input.entry !== undefined ? { entry: input.entry } : {}), provenance: source.provenance, label }
   })
 }
+
+const WORST_FIRST = ["untrusted", "secret", "unknown", "config", "constant"] as const
 
 /**
  * JSON and YAML: recognised builder exports get their builder's graph and JSONPath rules plus the

@@ -104,7 +104,20 @@ describe("spec table: workflow builder (n8n)", () => {
       ],
       { Chat: main("Agent"), Calc: { ai_tool: [[{ node: "Agent", type: "ai_tool", index: 0 }]] } }
     )
-    expect(severities(text, "code_execution")).toEqual(["CRITICAL"])
+    // the eval runs the model's argument: a proven flow into eval (exec_eval, the spec's rule id for it)
+    expect([...severities(text, "code_execution"), ...severities(text, "exec_eval")]).toEqual(["CRITICAL"])
+  })
+
+  it("AI agent risk: a code tool that only counts words is not reported", () => {
+    const text = n8n(
+      [
+        n8nNode("Chat", "@n8n/n8n-nodes-langchain.chatTrigger", {}),
+        n8nNode("Agent", "@n8n/n8n-nodes-langchain.agent", { options: { maxIterations: 8 } }),
+        n8nNode("Count", "@n8n/n8n-nodes-langchain.toolCode", { name: "count", jsCode: "return String(query.split(/\\s+/).length);" })
+      ],
+      { Chat: main("Agent"), Count: { ai_tool: [[{ node: "Agent", type: "ai_tool", index: 0 }]] } }
+    )
+    expect([...severities(text, "code_execution"), ...severities(text, "exec_eval")]).toEqual([])
   })
 
   it("Credential leak: an Authorization header value in the workflow JSON is CRITICAL; a credential reference is silent", () => {

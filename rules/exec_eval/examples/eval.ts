@@ -20,6 +20,13 @@ export function delayed(name: string) {
   setTimeout(() => console.log(name), 100)
 }
 
+// a promise's resolver is a function the runtime passes in, not code text
+export const pause = (ms: number) =>
+  new Promise<void>((resolve) => {
+    // ok: exec_eval
+    setTimeout(resolve, ms)
+  })
+
 export function safe(payload: string) {
   // ok: exec_eval
   const parsed = JSON.parse(payload)

@@ -1,5 +1,6 @@
 import type { FrameworkModel } from "../../domain/FlowRule.js"
 import type { FunctionRole } from "../model/Model.js"
+import type { GivenIndex } from "./given.js"
 import { NameIndex } from "./names.js"
 
 /** The framework models of one language, compiled for lookups by canonical name. */
@@ -12,6 +13,8 @@ export interface FrameworkIndex {
   readonly callbacks: NameIndex<{ role: FunctionRole; arg?: number; field?: string }>
   readonly paramTypes: NameIndex<FunctionRole>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
+  /** sources the caller gives with one piece of code (a builder node's input), checked first */
+  readonly given?: GivenIndex
 }
 
 export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): FrameworkIndex => {

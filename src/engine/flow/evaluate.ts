@@ -129,7 +129,7 @@ export class FlowEvaluator {
         const v = this.env(MODULE).get(name)
         if (v !== undefined) return v
         if (this.byName.has(name)) return constant()
-        return UNKNOWN_VALUE
+        return this.givenName(name) ?? UNKNOWN_VALUE
       }
     }
   }
@@ -140,6 +140,8 @@ export class FlowEvaluator {
    */
   private param(owner: number, reader: number, index: number): Value {
     const f = this.model.functions[owner]!
+    const entry = this.givenEntry(f)
+    if (entry !== undefined) return entry
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
@@ -148,6 +150,16 @@ export class FlowEvaluator {
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
     if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
     return this.resolvedParam(owner, index)
+  }
+
+  /** A name the caller gave as a source with this code (a builder node's input). */
+  private givenName(name: string): Value | undefined {
+    return this.fw.given?.names.lookup(name)[0]
+  }
+
+  /** The parameters of the function the builder calls with the node's input (Dify's `main`). */
+  private givenEntry(f: FunctionInfo): Value | undefined {
+    return f.parent === MODULE ? this.fw.given?.entries.get(f.name) : undefined
   }
 
   private guardBits(name: string, fn: number, at: number): number {
@@ -176,6 +188,8 @@ export class FlowEvaluator {
           const env = this.env(fn)
           const exact = env.get(dotted)
           if (exact !== undefined) return exact
+          const given = this.givenName(dotted)
+          if (given !== undefined) return given
         }
         const obj = this.value(e.obj, fn, at)
         const field = obj.fields?.get(e.name)
@@ -223,6 +237,8 @@ export class FlowEvaluator {
   }
 
   private refValue(name: string): Value {
+    const given = this.givenName(name)
+    if (given !== undefined) return given
     const source = this.fw.untrusted.lookup(name)[0]
     if (source !== undefined) return untrusted(source)
     if (this.fw.config.lookup(name).length > 0 || name.startsWith("process.env.") || name.startsWith("os.environ.")) {
@@ -235,6 +251,8 @@ export class FlowEvaluator {
 
   /** The value a call returns. */
   callValue(call: Call, fn: number, at: number): Value {
+    const given = this.givenName(call.callee)
+    if (given !== undefined) return given
     const source = this.fw.untrusted.lookup(call.callee)[0]
     // a file the code names with a constant path ships with the application (`open("prompts/system.md")`):
     // configuration, not outside data
@@ -345,6 +363,8 @@ export class FlowEvaluator {
     const done = this.paramValues.get(key)
     if (done !== undefined) return done
     const f = this.model.functions[fn]!
+    const entry = this.givenEntry(f)
+    if (entry !== undefined) return entry
     if (this.fw.untrustedRoles.has(f.role)) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)

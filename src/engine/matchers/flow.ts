@@ -2,7 +2,8 @@ import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSin
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
-import { compileFrameworks } from "../flow/FrameworkIndex.js"
+import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.js"
+import { compileGiven, type GivenSource } from "../flow/given.js"
 import { compileName, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
@@ -33,8 +34,11 @@ export interface CompiledModelRules {
   readonly active: boolean
   /** what a file must mention for any rule to apply (the prefilter, engine/analyseSource.ts) */
   readonly literals: ReadonlyArray<Requirement>
-  /** `text` is the file's text: a finding's matched text (and so its identity) is the whole call */
-  readonly run: (model: SemanticModel, text: string) => Array<RawMatch>
+  /**
+   * `text` is the file's text: a finding's matched text (and so its identity) is the whole call.
+   * `given`: sources the caller knows for this code (a builder node's input), beyond the models.
+   */
+  readonly run: (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>) => Array<RawMatch>
 }
 
 const PROVEN_CONFIDENCE = 0.9
@@ -122,8 +126,23 @@ export const compileModelRules = (
 
   const functionRules = compileFunctionRules(functions, holds)
 
-  const run = (model: SemanticModel, text: string): Array<RawMatch> => {
-    assignRoles(model, framework)
+  // one index per distinct set of given sources (a workflow's code nodes share a handful)
+  const withGiven = new Map<string, FrameworkIndex>()
+  const frameworkFor = (given: ReadonlyArray<GivenSource> | undefined): FrameworkIndex => {
+    if (given === undefined || given.length === 0) return framework
+    const key = JSON.stringify(given)
+    let fw = withGiven.get(key)
+    if (fw === undefined) {
+      if (withGiven.size >= 64) withGiven.clear()
+      fw = { ...framework, given: compileGiven(given) }
+      withGiven.set(key, fw)
+    }
+    return fw
+  }
+
+  const run = (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>): Array<RawMatch> => {
+    const fw = frameworkFor(given)
+    assignRoles(model, fw)
     const out: Array<RawMatch> = []
     let evaluator: FlowEvaluator | undefined
     const own = new Map<object, FlowEvaluator>()
@@ -142,7 +161,7 @@ export const compileModelRules = (
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
-      evaluator ??= new FlowEvaluator(model, framework, sanitizers)
+      evaluator ??= new FlowEvaluator(model, fw, sanitizers)
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
@@ -173,7 +192,7 @@ export const compileModelRules = (
       model.functions.forEach((f, i) => visit(f.body, i))
     }
     out.push(...best.values())
-    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, framework, sanitizers))))
+    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, fw, sanitizers))))
     out.push(...codeGraphs.run(model))
     return out
   }
@@ -286,7 +305,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
         }))
   let worst: Verdict | undefined
   for (const { expr, fn, site } of contents) {
-    if (expr === undefined || (hit.sink.check === "string" && expr.k === "func")) continue
+    if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
@@ -294,6 +313,19 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
   }
   return worst
+}
+
+/**
+ * A parameter of an anonymous function, read in it: what a library passes to a callback
+ * (`new Promise((resolve) => setTimeout(resolve, ms))`), a function far more often than code text.
+ */
+const callbackParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
+  if (e.k !== "name") return false
+  for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
+    const info = model.functions[f]!
+    if (info.params.includes(e.name)) return info.name === "<anonymous>" || info.name === "<lambda>"
+  }
+  return false
 }
 
 /** The verdict on a value assigned to a sink (`el.innerHTML = html`). */

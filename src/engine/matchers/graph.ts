@@ -1,6 +1,6 @@
 import { type BuilderGraph, type GraphEdge, getParam, type GraphNode, NODE_KINDS } from "../../builders/Graph.js"
 import { type Origin, provenanceOf } from "../../builders/provenance/index.js"
-import type { GraphFlowSink, GraphMatcher } from "../../domain/Rule.js"
+import type { GraphFlowSink, GraphFlowStop, GraphMatcher } from "../../domain/Rule.js"
 import { SEVERITIES, type Severity } from "../../domain/severities.js"
 import type { Span, StructuredPath } from "../../languages/structured.js"
 import { type Deadline, DeadlineExceeded, type SourceDoc } from "../../languages/Source.js"
@@ -26,6 +26,10 @@ import type { MatcherEntry } from "./treeSitter.js"
  *   lower; secret or config data (when listed) a vulnerability. `host` counts only references in a
  *   URL's scheme or host, `sql` and `value` any reference. `@input` names the node's data input;
  *   with `code_matches`, only nodes whose user code matches are sinks and the finding points there.
+ *   `sanitizers` and `guards` name nodes (types or kinds, plus conditions) that stop a flow: an
+ *   origin produced by such a node, or whose every path to the sink runs through one (leaving it by
+ *   a checked output), does not report; with `checks`, only sink references written like the
+ *   value the node checks.
  * - `node` and `unbounded_loop`: nodes selected by `node_kinds` or `node_types` (either list; none =
  *   every node, except that `unbounded_loop` defaults to loops and agents), minus `exclude_types`,
  *   on which every given condition holds: `param_absent` (none of the parameters is set),
@@ -53,7 +57,7 @@ type Check = GraphMatcher["check"]
 
 const ALLOWED: Readonly<Record<Check, ReadonlyArray<keyof GraphMatcher>>> = {
   cycle: ["node_kinds", "node_types", "exclude_types", "counter_param", "restart_param"],
-  flow: ["sinks", "provenance", "exclude_types"],
+  flow: ["sinks", "provenance", "exclude_types", "sanitizers", "guards"],
   node: ["node_kinds", "node_types", "exclude_types", "param_absent", "param_matches", "code_matches"],
   unbounded_loop: ["node_kinds", "node_types", "exclude_types", "param_absent", "param_matches", "code_matches"],
   reaches: ["from_kinds", "to_kinds", "through_kinds", "exclude_types", "param_absent", "param_matches", "code_matches"]
@@ -70,6 +74,8 @@ const CHECK_FIELDS: ReadonlyArray<keyof GraphMatcher> = [
   "exclude_types",
   "sinks",
   "provenance",
+  "sanitizers",
+  "guards",
   "counter_param",
   "restart_param"
 ]
@@ -78,6 +84,16 @@ interface ParamRegex {
   readonly name: RegExp
   readonly exact: string | undefined
   readonly regex: RegExp
+}
+
+interface CompiledStop {
+  readonly kinds: ReadonlySet<string> | undefined
+  readonly types: ReadonlyArray<RegExp> | undefined
+  readonly when: ParamRegex | undefined
+  readonly absent: ReadonlyArray<string> | undefined
+  readonly code: RegExp | undefined
+  readonly outputs: RegExp | undefined
+  readonly checks: ReadonlyArray<PathStep> | undefined
 }
 
 interface CompiledSink {
@@ -110,6 +126,7 @@ interface Compiled {
   /** undefined: direct edges only; "any": any node in between */
   readonly through: ReadonlySet<string> | "any" | undefined
   readonly sinks: ReadonlyArray<CompiledSink>
+  readonly stops: ReadonlyArray<CompiledStop>
   readonly provenance: ReadonlySet<string>
   readonly severity: Severity
   readonly counter: ParamRegex | undefined
@@ -180,6 +197,20 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
       label: sink.label
     }
   })
+  const stops = [...(m.sanitizers ?? []).map((g, i) => [g, `sanitizers[${i}]`] as const), ...(m.guards ?? []).map((g, i) => [g, `guards[${i}]`] as const)].map(
+    ([g, where]: readonly [GraphFlowStop, string]): CompiledStop => {
+      if (g.node_types === undefined && g.node_kinds === undefined) fail(`${where} needs node_types or node_kinds`)
+      return {
+        kinds: kindSet(`${where}.node_kinds`, g.node_kinds, false),
+        types: g.node_types?.map(glob),
+        when: paramRegex(g.param_matches, `${where}.param_matches`),
+        absent: g.param_absent,
+        code: g.code_matches === undefined ? undefined : regex(g.code_matches, `${where}.code_matches`),
+        outputs: g.outputs === undefined ? undefined : regex(g.outputs, `${where}.outputs`),
+        checks: g.checks === undefined ? undefined : parsePath(g.checks, (msg) => fail(`${where}.checks: ${msg}`))
+      }
+    }
+  )
   const through = kindSet("through_kinds", m.through_kinds, true)
   const defaultKinds = m.check === "unbounded_loop" && m.node_kinds === undefined && m.node_types === undefined ? ["loop", "agent"] : m.node_kinds
   return {
@@ -202,6 +233,7 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
     to: kindSet("to_kinds", m.to_kinds, false) ?? new Set(),
     through: through === undefined ? undefined : through.has("*") ? "any" : through,
     sinks,
+    stops,
     provenance: new Set(m.provenance ?? ["untrusted", "unknown"]),
     severity: m.severity ?? entry.rule.severity,
     counter: paramRegex(m.counter_param, "counter_param"),
@@ -267,6 +299,19 @@ class Context {
       if (!this.edgeAt.has(`${s}:${t}`)) this.edgeAt.set(`${s}:${t}`, e)
     }
   }
+
+  /** the graph's edges leaving a node (every output, unlike `out`) */
+  edgesFrom(s: number): ReadonlyArray<GraphEdge> {
+    if (this.bySource === undefined) {
+      this.bySource = this.graph.nodes.map(() => [])
+      for (const e of this.graph.edges) {
+        const from = this.index.get(e.source)
+        if (from !== undefined && this.index.has(e.target)) this.bySource[from]!.push(e)
+      }
+    }
+    return this.bySource[s]!
+  }
+  private bySource: Array<Array<GraphEdge>> | undefined
 
   tick(): void {
     if ((++this.steps & 0xff) === 0 && this.deadline.expired) throw new DeadlineExceeded("graph matching")
@@ -716,13 +761,15 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
       }
       for (const param of sink.params) {
         const candidates: Array<{ name: string; origins: ReadonlyArray<Origin>; span: Span; path: StructuredPath }> = []
+        const open = (origins: ReadonlyArray<Origin>, ref?: string): Array<Origin> =>
+          rule.stops.length === 0 ? [...origins] : origins.filter((o) => !stopped(ctx, rule.stops, o, node, ref))
         if (param === "@input") {
-          candidates.push({ name: "its input", origins: provenance.input(node), span: codeSpan ?? node.anchor, path: codePath ?? node.path })
+          candidates.push({ name: "its input", origins: open(provenance.input(node)), span: codeSpan ?? node.anchor, path: codePath ?? node.path })
         } else {
           for (const [name, value] of selectParams(node.params, param)) {
             const vp = provenance.param(node, name, value)
             const cut = sink.check === "host" && vp.text !== undefined ? hostEnd(vp.text) : Infinity
-            const origins = [...vp.whole, ...vp.refs.filter((r) => r.start < cut).flatMap((r) => r.origins)]
+            const origins = [...open(vp.whole), ...vp.refs.filter((r) => r.start < cut).flatMap((r) => open(r.origins, vp.text?.slice(r.start, r.end)))]
             const located = ctx.graph.doc.locate(node.paramPath(name))
             candidates.push({
               name,
@@ -749,6 +796,84 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
     }
   }
   return out
+}
+
+/**
+ * The origin cannot reach the sink unchecked: its producer is a stop node, or every path from the
+ * producer to the sink leaves some stop node through a checked output. Origins without a producing
+ * node (a store, `$fromAI`) are never stopped.
+ */
+function stopped(ctx: Context, stops: ReadonlyArray<CompiledStop>, origin: Origin, sink: GraphNode, ref: string | undefined): boolean {
+  if (origin.nodeId === undefined) return false
+  const start = ctx.index.get(origin.nodeId)
+  const target = ctx.index.get(sink.id)
+  if (start === undefined || target === undefined || start === target) return false
+  const applies = (n: GraphNode): Array<CompiledStop> => stops.filter((g) => stopHolds(g, n, ref))
+  const producer = ctx.graph.nodes[start]!
+  if (applies(producer).some((g) => g.outputs === undefined)) return true
+  // a producer the edges do not lead from to the sink (a reference to a node elsewhere in the
+  // workflow, a tool wired the other way) cannot be judged by paths: not stopped
+  return reaches(ctx, start, target, () => false) && !reaches(ctx, start, target, (u, e) => {
+    const output = edgeOutput(ctx.graph, e)
+    return applies(ctx.graph.nodes[u]!).some((g) => g.outputs === undefined || (output !== undefined && g.outputs.test(output)))
+  })
+}
+
+/** Whether edges lead from one node to another, not following the edges `blocked` names. */
+function reaches(ctx: Context, start: number, target: number, blocked: (from: number, e: GraphEdge) => boolean): boolean {
+  const seen = new Set<number>([start])
+  const queue = [start]
+  while (queue.length > 0) {
+    ctx.tick()
+    const u = queue.shift()!
+    for (const e of ctx.edgesFrom(u)) {
+      if (blocked(u, e)) continue
+      const v = ctx.index.get(e.target)!
+      if (v === target) return true
+      if (!seen.has(v)) {
+        seen.add(v)
+        queue.push(v)
+      }
+    }
+  }
+  return false
+}
+
+function stopHolds(g: CompiledStop, n: GraphNode, ref: string | undefined): boolean {
+  if (!((g.kinds?.has(n.kind) ?? false) || (g.types !== undefined && typeIn(n, g.types)))) return false
+  if (g.when !== undefined && !paramHolds(g.when, n)) return false
+  if (g.absent !== undefined && g.absent.some((name) => getParam(n, name) !== undefined)) return false
+  if (g.code !== undefined && !n.embeddedCode.some((c) => !c.builtin && g.code!.test(c.code))) return false
+  if (g.checks === undefined) return true
+  // the node checks a value: it stops only the reference the sink writes the same way
+  const wanted = ref === undefined ? undefined : referenceBody(ref)
+  return wanted !== undefined && selectParams(n.params, g.checks).some(([, v]) => typeof v === "string" && referenceBody(v) === wanted)
+}
+
+/** `={{ $json.body.host }}` -> `$json.body.host`: an expression's body without markers and spaces. */
+const referenceBody = (text: string): string | undefined => {
+  let t = text.trim()
+  if (t.startsWith("=")) t = t.slice(1).trim()
+  if (!t.startsWith("{{") || !t.endsWith("}}") || t.length < 4) return undefined
+  const body = t.slice(2, -2).replace(/\s+/g, "")
+  let from = 0
+  let to = body.length
+  while (from < to && body[from] === "#") from++
+  while (to > from && body[to - 1] === "#") to--
+  return body.slice(from, to)
+}
+
+/** The output an edge leaves its source by: n8n's output index, or a Dify / Flowise source handle. */
+function edgeOutput(graph: BuilderGraph, e: GraphEdge): string | undefined {
+  if (e.path === undefined) return undefined
+  if (graph.builder.name === "n8n") {
+    const o = e.path[e.path.length - 2]
+    return typeof o === "number" ? String(o) : undefined
+  }
+  let value: unknown = graph.doc.value
+  for (const seg of e.path) value = value !== null && typeof value === "object" ? (value as Record<string | number, unknown>)[seg] : undefined
+  const handle = value !== null && typeof value === "object" ? (value as Record<string, unknown>).sourceHandle : undefined
+  return typeof handle === "string" ? handle : undefined
 }
 
 /** The origin that decides the finding: untrusted first, then secret, config, unknown; undefined when none is reported. */
