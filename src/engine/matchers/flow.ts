@@ -2,7 +2,7 @@ import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSin
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
-import { compileFrameworks } from "../flow/FrameworkIndex.js"
+import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.js"
 import { compileName, NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
@@ -23,6 +23,8 @@ interface SinkEntry {
   readonly guardBits: number
   readonly sanitizers: ReadonlyArray<string>
   readonly reports: ReadonlySet<string>
+  /** the framework models plus the rule's own `sources`: they apply to this rule only */
+  readonly framework: FrameworkIndex
 }
 
 /** Every flow and call matcher of one language, run together over one semantic model. */
@@ -46,10 +48,22 @@ export const compileModelRules = (
   graphs: ReadonlyArray<MatcherEntry<CodeGraphMatcher>> = []
 ): CompiledModelRules => {
   const codeGraphs = compileCodeGraphs(graphs)
+  const shared = models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript"))
+  const framework = compileFrameworks(shared)
+  // a rule's own extra sources apply to that rule only: one framework index per distinct list
+  const withSources = new Map<string, FrameworkIndex>()
+  const frameworkOf = (extra: ReadonlyArray<string> | undefined): FrameworkIndex => {
+    if (extra === undefined || extra.length === 0) return framework
+    const key = [...extra].sort().join("\n")
+    let fw = withSources.get(key)
+    if (fw === undefined) withSources.set(key, (fw = compileFrameworks([...shared, { language, untrusted: [{ names: extra, label: "untrusted data" }] }])))
+    return fw
+  }
   const sinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
   for (const entry of flows) {
     const m = entry.matcher
+    const fw = frameworkOf(m.sources)
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
     for (const sink of m.sinks)
       for (const callee of sink.callee)
@@ -58,7 +72,8 @@ export const compileModelRules = (
           sink,
           guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
           sanitizers: m.sanitizers ?? [],
-          reports: new Set(m.provenance ?? ["untrusted", "unknown"])
+          reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
+          framework: fw
         })
   }
   const structural = new NameIndex<CallEntry>()
@@ -73,19 +88,18 @@ export const compileModelRules = (
         for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
-  // a rule's own extra sources join the shared framework models of its language
-  const extra = flows.flatMap((e) => e.matcher.sources ?? [])
-  const framework = compileFrameworks([
-    ...models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript")),
-    ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
-  ])
-
   const functionRules = compileFunctionRules(functions, holds)
 
   const run = (model: SemanticModel, text: string): Array<RawMatch> => {
     assignRoles(model, framework)
     const out: Array<RawMatch> = []
-    let evaluator: FlowEvaluator | undefined
+    // one evaluator per framework index (the shared one, and one per rule with its own sources)
+    const evaluators = new Map<FrameworkIndex, FlowEvaluator>()
+    const evaluatorOf = (fw: FrameworkIndex): FlowEvaluator => {
+      let ev = evaluators.get(fw)
+      if (ev === undefined) evaluators.set(fw, (ev = new FlowEvaluator(model, fw, sanitizers)))
+      return ev
+    }
     const best = new Map<string, RawMatch>()
     for (const call of model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
@@ -98,11 +112,10 @@ export const compileModelRules = (
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
-      evaluator ??= new FlowEvaluator(model, framework, sanitizers)
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
-        const verdict = judge(evaluator, hit, call)
+        const verdict = judge(evaluatorOf(hit.framework), hit, call)
         if (verdict === undefined) continue
         const found = flowMatch(hit, call, verdict, text)
         const key = `${found.ruleId}:${found.start}`
@@ -111,7 +124,7 @@ export const compileModelRules = (
       }
     }
     out.push(...best.values())
-    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, framework, sanitizers))))
+    if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
     out.push(...codeGraphs.run(model))
     return out
   }
