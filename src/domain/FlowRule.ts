@@ -64,14 +64,24 @@ export const CallCondition = Schema.Union(
 )
 export type CallCondition = typeof CallCondition.Type
 
+const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
+
 export const FlowSink = Schema.Struct({
-  callee: Names,
+  callee: Schema.optional(Names).annotations({ description: "the sink calls (every sink names `callee`, or is a `returns` sink)" }),
+  returns: Schema.optional(Schema.Literal(true)).annotations({
+    description:
+      "instead of a call: the value the function returns (its return statements) is the sink, for functions with one of `roles`; the function's own parameters are not sources here (its caller, usually the model, wrote them)"
+  }),
+  roles: Schema.optional(Schema.Array(Role)).annotations({ description: "with returns: the framework roles of the functions whose return values are judged" }),
+  labels: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with returns: only sources with these labels in models/<language>.yaml count (`file contents`, `an HTTP response`); a rule's own `sources` are labelled `untrusted data`"
+  }),
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
-  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text")).annotations({
+  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text", "unlabelled")).annotations({
     description:
-      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
+      "unlabelled: only values whose constant parts do not mark them as data (a delimiter tag `<document>`, a fence, or words such as `untrusted`); value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
   }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })
@@ -108,8 +118,6 @@ export const CallMatcher = Schema.Struct({
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })
 export type CallMatcher = typeof CallMatcher.Type
-
-const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
 
 const FileCall = Schema.Struct({
   callee: Names,

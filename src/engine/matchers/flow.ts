@@ -6,7 +6,7 @@ import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.j
 import { compileName, NameIndex } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
-import type { Arg, Call, Expr, FunctionInfo, SemanticModel } from "../model/Model.js"
+import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
@@ -56,25 +56,37 @@ export const compileModelRules = (
     if (extra === undefined || extra.length === 0) return framework
     const key = [...extra].sort().join("\n")
     let fw = withSources.get(key)
-    if (fw === undefined) withSources.set(key, (fw = compileFrameworks([...shared, { language, untrusted: [{ names: extra, label: "untrusted data" }] }])))
+    if (fw === undefined) withSources.set(key, (fw = compileFrameworks([...shared, { language, untrusted: [{ names: extra, label: OWN_SOURCE_LABEL }] }])))
     return fw
   }
   const sinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
+  // return sinks: a function's return statements; a file must mention one of the sources they count
+  const returnSinks: Array<SinkEntry> = []
+  const returnSources = new NameIndex<true>()
   for (const entry of flows) {
     const m = entry.matcher
     const fw = frameworkOf(m.sources)
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
-    for (const sink of m.sinks)
-      for (const callee of sink.callee)
-        sinks.add(callee, {
-          entry,
-          sink,
-          guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
-          sanitizers: m.sanitizers ?? [],
-          reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
-          framework: fw
-        })
+    for (const sink of m.sinks) {
+      const hit: SinkEntry = {
+        entry,
+        sink,
+        guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
+        sanitizers: m.sanitizers ?? [],
+        reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
+        framework: fw
+      }
+      if (sink.returns === true) {
+        // only the sources with the sink's labels, and not the function's own parameters
+        const untrusted = shared.map((x) => ({ ...x, untrusted: x.untrusted.filter((u) => sink.labels === undefined || sink.labels.includes(u.label)) }))
+        const own = sink.labels === undefined || sink.labels.includes(OWN_SOURCE_LABEL) ? m.sources ?? [] : []
+        const fwReturns = compileFrameworks([...untrusted, ...(own.length > 0 ? [{ language, untrusted: [{ names: own, label: OWN_SOURCE_LABEL }] }] : [])])
+        returnSinks.push({ ...hit, framework: { ...fwReturns, untrustedRoles: new Set() } })
+        for (const n of sourceNames(shared, m.sources, sink.labels)) returnSources.add(n, true)
+      }
+      for (const callee of sink.callee ?? []) sinks.add(callee, hit)
+    }
   }
   const structural = new NameIndex<CallEntry>()
   const anyCall: Array<CallEntry> = []
@@ -123,6 +135,23 @@ export const compileModelRules = (
         if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
       }
     }
+    for (const hit of returnSinks) {
+      const ev = evaluatorOf(hit.framework)
+      model.functions.forEach((f, fi) => {
+        if (!(hit.sink.roles ?? DEFAULT_RETURN_ROLES).includes(f.role)) return
+        for (const s of f.body) {
+          if (s.k !== "return") continue
+          // Go returns (result, error): the error is not content handed to the model
+          const value = model.language === "go" && s.value.k === "container" && s.value.entries.length > 1 ? { ...s.value, entries: s.value.entries.slice(0, -1) } : s.value
+          const verdict = verdictOf(ev.value(value, fi, s.span.start), hit)
+          if (verdict === undefined) continue
+          const found = flowMatch(hit, { span: s.span, written: `the return value of ${f.name}` }, verdict, text)
+          const key = `${found.ruleId}:${found.start}`
+          const prior = best.get(key)
+          if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
+        }
+      })
+    }
     out.push(...best.values())
     if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
     out.push(...codeGraphs.run(model))
@@ -130,10 +159,20 @@ export const compileModelRules = (
   }
   return {
     active: flows.length > 0 || calls.length > 0 || functions.length > 0 || graphs.length > 0,
-    literals: [...new Set([...sinks.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
+    literals: [...new Set([...sinks.literals, ...returnSources.literals, ...structural.literals, ...keywords, ...functionRules.literals, ...codeGraphs.literals])],
     run
   }
 }
+
+const DEFAULT_RETURN_ROLES: ReadonlyArray<FunctionRole> = ["tool", "mcp_tool"]
+
+/** The source names a return sink counts: the shared ones with its labels, and the rule's own. */
+const sourceNames = (models: ReadonlyArray<FrameworkModel>, own: ReadonlyArray<string> | undefined, labels: ReadonlyArray<string> | undefined): Array<string> => [
+  ...models.flatMap((m) => m.untrusted.filter((u) => labels === undefined || labels.includes(u.label)).flatMap((u) => u.names)),
+  ...(labels === undefined || labels.includes(OWN_SOURCE_LABEL) ? own ?? [] : [])
+]
+
+const OWN_SOURCE_LABEL = "untrusted data"
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
 
@@ -172,6 +211,8 @@ const verdictOf = (v: Value, hit: SinkEntry): Verdict | undefined => {
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
   if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
+  // content wrapped in a delimiter or marked as data before it reaches the model
+  if (hit.sink.check === "unlabelled" && LABELLED.test(v.consts ?? "")) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
   if (v.sanitized.some((s) => hit.sanitizers.includes(s))) return undefined
   // a constant scheme and host, or a constant same-site path (`/profile/` + id; not `/` + data, which can be `//evil`)
@@ -196,6 +237,12 @@ const readsAsPrompt = (v: Value): boolean =>
 /** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
 const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
 
+/**
+ * Constant text that marks what follows as data: a delimiter tag (`<document>`, `</untrusted>`), a
+ * fence (three backticks or quotes), a BEGIN/END banner, or words telling the model not to obey it.
+ */
+const LABELLED = /<\/?[A-Za-z][\w-]{0,40}>|```|"""|\b(?:BEGIN|END) [A-Z][A-Z ]{2,40}\b|\b(?:[Uu]ntrusted|UNTRUSTED)\b|\b(?:do not|don't|never) (?:follow|obey|execute) (?:any )?(?:instructions|commands)/
+
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
 const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
@@ -213,7 +260,7 @@ const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
   return out
 }
 
-const flowMatch = (hit: SinkEntry, call: Call, verdict: Verdict, text: string): RawMatch => {
+const flowMatch = (hit: SinkEntry, call: Pick<Call, "span" | "written">, verdict: Verdict, text: string): RawMatch => {
   const base = hit.entry.rule.severity
   const severity = hit.entry.matcher.severity ?? base
   return {
@@ -343,7 +390,11 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
       }
     }
   }
-  const names = m.kind === "call" ? m.callee.map((n, i) => [["callee", i], n] as const) : m.sinks.flatMap((s, j) => s.callee.map((n, i) => [["sinks", j, "callee", i], n] as const))
+  if (m.kind === "flow") {
+    const bad = m.sinks.findIndex((s) => (s.callee === undefined) === (s.returns === undefined) || (s.returns === undefined && s.roles !== undefined))
+    if (bad !== -1) return { path: ["sinks", bad], message: "a sink names either `callee` (a call) or `returns: true` (with `roles`: a function's return value)" }
+  }
+  const names = m.kind === "call" ? m.callee.map((n, i) => [["callee", i], n] as const) : m.sinks.flatMap((s, j) => (s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const))
   for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }
