@@ -155,6 +155,15 @@ export const FunctionMatcher = Schema.Struct({
   }),
   unless_calls: Schema.optional(Names).annotations({ description: "no finding when the body (or a helper) calls any: an approval step, an authorization check" }),
   unless_param_types: Schema.optional(Names).annotations({ description: "no finding when a parameter has one of these types (caller context passed out of band)" }),
+  unless_caller: Schema.optional(
+    Schema.Struct({
+      names: Schema.optional(Names).annotations({ description: "canonical names that read the caller's identity (`flask_login.current_user`, `*.request.user`, `*.authInfo`, `context.Context.Value`)" }),
+      types: Schema.optional(Names).annotations({ description: "parameter types that carry the caller's identity (`agents.RunContextWrapper`)" })
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "no finding when the function (or a helper) checks or scopes by the caller's identity: compares a value with it (`doc.owner_id != user.id`) or passes it to a call (a query filtered by owner, an authorization helper), directly or through a variable"
+  }),
   unless_registered: Schema.optional(Schema.Array(CallCondition)).annotations({
     description: "no finding when the decorator or the call that registers the function has any of these (`needs_approval=True`, `needsApproval: true`)"
   }),

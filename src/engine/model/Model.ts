@@ -117,6 +117,11 @@ export interface FunctionInfo {
    * read it on a graph's routers (code-graph matchers); set for skipped functions too.
    */
   compares?: boolean
+  /**
+   * The operands of equality comparisons in the function (`doc.owner_id != user.id`,
+   * `order.userId === ctx.userId`): rules read which values the function checks against each other.
+   */
+  equalities?: Array<readonly [Expr, Expr]>
 }
 
 export interface Import {

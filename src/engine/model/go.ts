@@ -1020,6 +1020,7 @@ class GoWalker {
         const parts: Array<Expr> = []
         if (left !== null) parts.push(this.expr(left, fn))
         if (right !== null) parts.push(this.expr(right, fn))
+        if ((operator === "==" || operator === "!=") && fn !== -1 && parts.length === 2) (this.b.functions[fn]!.equalities ??= []).push([parts[0]!, parts[1]!])
         if (operator !== undefined && COMPARISONS.has(operator)) return { k: "lit", value: true }
         if (operator === "+" && parts.some((p) => p.k === "concat" || (p.k === "lit" && typeof p.value === "string"))) return { k: "concat", parts }
         return { k: "op", parts }
