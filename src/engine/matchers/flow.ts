@@ -241,7 +241,8 @@ const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |t
  * Constant text that marks what follows as data: a delimiter tag (`<document>`, `</untrusted>`), a
  * fence (three backticks or quotes), a BEGIN/END banner, or words telling the model not to obey it.
  */
-const LABELLED = /<\/?[A-Za-z][\w-]{0,40}>|```|"""|\b(?:BEGIN|END) [A-Z][A-Z ]{2,40}\b|\b(?:[Uu]ntrusted|UNTRUSTED)\b|\b(?:do not|don't|never) (?:follow|obey|execute) (?:any )?(?:instructions|commands)/
+const LABEL_MARKS: ReadonlyArray<RegExp> = [/<\/?[A-Za-z][\w-]*>/, /```|"""/, /\b(?:BEGIN|END) [A-Z]{3}/, /\b(?:[Uu]ntrusted|UNTRUSTED)\b/, /\b(?:do not|don't|never) (?:follow|obey|execute)\b/]
+const LABELLED = { test: (text: string): boolean => LABEL_MARKS.some((re) => re.test(text)) }
 
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
