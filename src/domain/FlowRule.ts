@@ -100,18 +100,28 @@ export const CallCondition = Schema.Union(
 )
 export type CallCondition = typeof CallCondition.Type
 
+const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
+
 export const FlowSink = Schema.Struct({
-  callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee` or `assign`)" }),
+  callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign` or `returns`)" }),
   assign: Schema.optional(Names).annotations({
     description:
       "assignments that are sinks: the target as a dotted name with * globs (`*.innerHTML`: a property of any object); a JSX attribute is an assignment to `<tag>.<attribute>` (`*.dangerouslySetInnerHTML`)"
   }),
+  returns: Schema.optional(Schema.Literal(true)).annotations({
+    description:
+      "instead of a call: the value the function returns (its return statements) is the sink, for functions with one of `roles`; the function's own parameters are not sources here (its caller, usually the model, wrote them)"
+  }),
+  roles: Schema.optional(Schema.Array(Role)).annotations({ description: "with returns: the framework roles of the functions whose return values are judged" }),
+  labels: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with returns: only sources with these labels in models/<language>.yaml count (`file contents`, `an HTTP response`); a rule's own `sources` are labelled `untrusted data`"
+  }),
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
-  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text")).annotations({
+  check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text", "unlabelled")).annotations({
     description:
-      "value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
+      "unlabelled: only values whose constant parts do not mark them as data (a delimiter tag `<document>`, a fence, or words such as `untrusted`); value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
   }),
   matches: Schema.optional(Schema.String).annotations({
     description:
@@ -173,8 +183,6 @@ export const CallMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })
 export type CallMatcher = typeof CallMatcher.Type
 
-const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
-
 
 /**
  * A check of a whole function with a framework role, by what its body does (never by its name):
@@ -207,6 +215,15 @@ export const FunctionMatcher = Schema.Struct({
   }),
   unless_calls: Schema.optional(Names).annotations({ description: "no finding when the body (or a helper) calls any: an approval step, an authorization check" }),
   unless_param_types: Schema.optional(Names).annotations({ description: "no finding when a parameter has one of these types (caller context passed out of band)" }),
+  unless_caller: Schema.optional(
+    Schema.Struct({
+      names: Schema.optional(Names).annotations({ description: "canonical names that read the caller's identity (`flask_login.current_user`, `*.request.user`, `*.authInfo`, `context.Context.Value`)" }),
+      types: Schema.optional(Names).annotations({ description: "parameter types that carry the caller's identity (`agents.RunContextWrapper`)" })
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "no finding when the function (or a helper) checks or scopes by the caller's identity: compares a value with it (`doc.owner_id != user.id`) or passes it to a call (a query filtered by owner, an authorization helper), directly or through a variable"
+  }),
   unless_registered: Schema.optional(Schema.Array(CallCondition)).annotations({
     description: "no finding when the decorator or the call that registers the function has any of these (`needs_approval=True`, `needsApproval: true`)"
   }),

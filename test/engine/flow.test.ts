@@ -74,3 +74,14 @@ describe("data flow: proven flows raise tier and confidence", () => {
     expect(r.findings.map((f) => f.line)).toEqual([5])
   })
 })
+
+describe("a rule's own sources apply to that rule only", () => {
+  it("unsafe_deserialization's socket source makes its sink a vulnerability, but not exec_eval's", async () => {
+    const code = ["import pickle, socket", "def serve(sock):", "    data = sock.recv(4096)", "    obj = pickle.loads(data)", "    exec(data)", ""].join("\n")
+    const r = await engine.scan([{ path: "server.py", content: code }])
+    const tiers = r.findings
+      .filter((f) => f.pattern_id === "unsafe_deserialization" || f.pattern_id === "exec_eval")
+      .map((f) => [f.pattern_id, f.line, f.risk_tier])
+    expect(tiers).toEqual(expect.arrayContaining([["unsafe_deserialization", 4, "vulnerability"], ["exec_eval", 5, "risk_pattern"]]))
+  })
+})

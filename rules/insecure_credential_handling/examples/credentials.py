@@ -41,3 +41,22 @@ def deploy_env() -> None:
 def region_status(region: str) -> int:
     # ok: insecure_credential_handling
     return requests.get(f"https://status.example.com/{region}?lang={os.environ.get('LANG', 'en')}").status_code
+
+
+from langchain_core.tools import tool as lc_tool
+
+
+@lc_tool
+def run_python(code: str) -> str:
+    """Run a Python snippet the model wrote."""
+    # ruleid: insecure_credential_handling[env_inherited]
+    done = subprocess.run(["python", "-c", code], env=os.environ, capture_output=True, text=True, timeout=30)
+    return done.stdout
+
+
+@lc_tool
+def run_python_minimal(code: str) -> str:
+    """Run a snippet with a minimal environment."""
+    # ok: insecure_credential_handling
+    done = subprocess.run(["python", "-c", code], env={"PATH": "/usr/bin"}, capture_output=True, text=True, timeout=30)
+    return done.stdout

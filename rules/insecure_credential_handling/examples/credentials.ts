@@ -23,3 +23,26 @@ export function publishEnv(dir: string) {
   // ok: insecure_credential_handling
   execFile("npm", ["publish", dir], { env: { ...process.env, NODE_AUTH_TOKEN: process.env.NPM_TOKEN } })
 }
+
+import { tool as aiTool } from "ai"
+import { z as zod } from "zod"
+
+export const runNode = aiTool({
+  description: "Run a JavaScript snippet the model wrote",
+  parameters: zod.object({ code: zod.string() }),
+  execute: async ({ code }) => {
+    // ruleid: insecure_credential_handling[env_inherited]
+    const child = spawn("node", ["-e", code], { env: process.env })
+    return String(child.pid)
+  }
+})
+
+export const runNodeMinimal = aiTool({
+  description: "Run a snippet with a minimal environment",
+  parameters: zod.object({ code: zod.string() }),
+  execute: async ({ code }) => {
+    // ok: insecure_credential_handling
+    const child = spawn("node", ["-e", code], { env: { PATH: "/usr/bin" } })
+    return String(child.pid)
+  }
+})

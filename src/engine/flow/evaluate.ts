@@ -197,6 +197,8 @@ export class FlowEvaluator {
         if (dotted !== undefined) {
           const source = this.fw.untrusted.lookup(dotted)[0]
           if (source !== undefined) return untrusted(source)
+          // a property the models call safe carries none of its object's data (`text.length`)
+          if (this.fw.safe.lookup(dotted).length > 0) return constant()
         }
         return strip(obj)
       }

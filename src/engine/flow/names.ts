@@ -17,7 +17,8 @@ export const compileName = (pattern: string): NamePattern => {
   const segments = pattern.split(".")
   const last = segments[segments.length - 1]!.replace(/\(\)$/, "")
   const parts = segments.map((seg, i) => {
-    if (seg === "*") return i === 0 ? "(?:[^.]+(?:\\.[^.]+)*)" : "[^.]+"
+    // a leading `*` is any receiver, including a relative module path (`./models/order.Order`)
+    if (seg === "*") return i === 0 ? "(?:.+)" : "[^.]+"
     const bare = seg.replace(/\(\)$/, "")
     // the last segment without `()` is the call itself, not a call of what it returns (`compile(t)(data)`)
     return seg.endsWith("()") ? `${escape(bare)}\\(\\)` : i === segments.length - 1 ? escape(bare) : `${escape(bare)}(?:\\(\\))?`

@@ -7,7 +7,7 @@ import { compileGiven, type GivenSource } from "../flow/given.js"
 import { compileName, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
-import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Span, Statement } from "../model/Model.js"
+import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf } from "../model/ModelBuilder.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
@@ -21,12 +21,12 @@ type CallEntry = MatcherEntry<CallMatcher>
 
 interface SinkEntry {
   readonly entry: FlowEntry
-  /** the shared models without the safe calls the rule keeps (`keeps`), when it names any */
-  readonly framework?: ReturnType<typeof compileFrameworks>
   readonly sink: FlowSink
   readonly guardBits: number
   readonly sanitizers: ReadonlyArray<string>
   readonly reports: ReadonlySet<string>
+  /** the framework models plus the rule's own `sources`, less the safe calls it `keeps`: for this rule only */
+  readonly framework: FrameworkIndex
 }
 
 /** Every flow and call matcher of one language, run together over one semantic model. */
@@ -53,24 +53,49 @@ export const compileModelRules = (
   graphs: ReadonlyArray<MatcherEntry<CodeGraphMatcher>> = []
 ): CompiledModelRules => {
   const codeGraphs = compileCodeGraphs(graphs)
+  const shared = models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript"))
+  const framework = compileFrameworks(shared)
+  // a rule's own extra sources apply to that rule only: one framework index per distinct list
+  const withSources = new Map<string, FrameworkIndex>()
+  // and its `keeps` take names off the shared `safe` list for that rule
+  const frameworkOf = (extra: ReadonlyArray<string> | undefined, keeps: ReadonlyArray<string> | undefined): FrameworkIndex => {
+    if ((extra === undefined || extra.length === 0) && keeps === undefined) return framework
+    const key = JSON.stringify([[...(extra ?? [])].sort(), keeps ?? []])
+    let fw = withSources.get(key)
+    if (fw === undefined) {
+      const base = keeps === undefined ? shared : shared.map((fm) => ({ ...fm, safe: (fm.safe ?? []).filter((n) => !keeps.includes(n)) }))
+      const own = extra !== undefined && extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: OWN_SOURCE_LABEL }] }] : []
+      withSources.set(key, (fw = compileFrameworks([...base, ...own])))
+    }
+    return fw
+  }
   const sinks = new NameIndex<SinkEntry>()
   // assignments that are sinks (`el.innerHTML = x`, a JSX attribute), by the target's dotted name
   const assignSinks = new NameIndex<SinkEntry>()
   const sanitizers = new NameIndex<string>()
-  const languageModels = models.filter((m) => m.language === language || (language === "typescript" && m.language === "javascript"))
+  // return sinks: a function's return statements; a file must mention one of the sources they count
+  const returnSinks: Array<SinkEntry> = []
+  const returnSources = new NameIndex<true>()
   for (const entry of flows) {
     const m = entry.matcher
+    const fw = frameworkOf(m.sources, m.keeps)
     for (const s of m.sanitizers ?? []) sanitizers.add(s, s)
-    const keeps = m.keeps
-    const own = keeps === undefined ? undefined : compileFrameworks(languageModels.map((fm) => ({ ...fm, safe: (fm.safe ?? []).filter((n) => !keeps.includes(n)) })))
     for (const sink of m.sinks) {
       const hit: SinkEntry = {
         entry,
-        ...(own !== undefined ? { framework: own } : {}),
         sink,
         guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
         sanitizers: m.sanitizers ?? [],
-        reports: new Set(m.provenance ?? ["untrusted", "unknown"])
+        reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
+        framework: fw
+      }
+      if (sink.returns === true) {
+        // only the sources with the sink's labels, and not the function's own parameters
+        const untrusted = shared.map((x) => ({ ...x, untrusted: x.untrusted.filter((u) => sink.labels === undefined || sink.labels.includes(u.label)) }))
+        const own = sink.labels === undefined || sink.labels.includes(OWN_SOURCE_LABEL) ? m.sources ?? [] : []
+        const fwReturns = compileFrameworks([...untrusted, ...(own.length > 0 ? [{ language, untrusted: [{ names: own, label: OWN_SOURCE_LABEL }] }] : [])])
+        returnSinks.push({ ...hit, framework: { ...fwReturns, untrustedRoles: new Set() } })
+        for (const n of sourceNames(shared, m.sources, sink.labels)) returnSources.add(n, true)
       }
       for (const callee of sink.callee ?? []) sinks.add(callee, hit)
       for (const target of sink.assign ?? []) assignSinks.add(target, hit)
@@ -117,13 +142,6 @@ export const compileModelRules = (
       }
     }
   }
-  // a rule's own extra sources join the shared framework models of its language
-  const extra = flows.flatMap((e) => e.matcher.sources ?? [])
-  const framework = compileFrameworks([
-    ...languageModels,
-    ...(extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: "untrusted data" }] }] : [])
-  ])
-
   const functionRules = compileFunctionRules(functions, holds)
 
   // one index per distinct set of given sources (a workflow's code nodes share a handful)
@@ -144,8 +162,14 @@ export const compileModelRules = (
     const fw = frameworkFor(given)
     assignRoles(model, fw)
     const out: Array<RawMatch> = []
-    let evaluator: FlowEvaluator | undefined
-    const own = new Map<object, FlowEvaluator>()
+    // one evaluator per framework index (the shared one, one per rule with its own sources or
+    // `keeps`), each with the sources the caller gave for this code
+    const evaluators = new Map<FrameworkIndex, FlowEvaluator>()
+    const evaluatorOf = (index: FrameworkIndex): FlowEvaluator => {
+      let ev = evaluators.get(index)
+      if (ev === undefined) evaluators.set(index, (ev = new FlowEvaluator(model, fw === framework ? index : { ...index, ...(fw.given !== undefined ? { given: fw.given } : {}) }, sanitizers)))
+      return ev
+    }
     const best = new Map<string, RawMatch>()
     const fileMakes = (c: FileCondition): boolean => model.calls.some((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
     const fileAllows = (entry: CallEntry): boolean => {
@@ -161,16 +185,10 @@ export const compileModelRules = (
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
-      evaluator ??= new FlowEvaluator(model, fw, sanitizers)
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
-        let ev = evaluator
-        if (hit.framework !== undefined) {
-          ev = own.get(hit.framework) ?? new FlowEvaluator(model, hit.framework, sanitizers)
-          own.set(hit.framework, ev)
-        }
-        const verdict = judge(ev, hit, call)
+        const verdict = judge(evaluatorOf(hit.framework), hit, call)
         if (verdict === undefined) continue
         keep(best, flowMatch(hit, call.span, call.written, verdict, text))
       }
@@ -181,9 +199,8 @@ export const compileModelRules = (
           if (s.k !== "assign") continue
           const hits = assignSinks.lookup(s.target.path.length === 0 ? s.target.name : `${s.target.name}.${s.target.path.join(".")}`)
           if (hits.length === 0) continue
-          evaluator ??= new FlowEvaluator(model, framework, sanitizers)
           for (const hit of hits) {
-            const verdict = judgeValue(evaluator, hit, s.value, fn, s.span.start)
+            const verdict = judgeValue(evaluatorOf(hit.framework), hit, s.value, fn, s.span.start)
             if (verdict !== undefined) keep(best, flowMatch(hit, s.span, written(s.target), verdict, text))
           }
         }
@@ -191,8 +208,22 @@ export const compileModelRules = (
       visit(model.module, -1)
       model.functions.forEach((f, i) => visit(f.body, i))
     }
+    for (const hit of returnSinks) {
+      const ev = evaluatorOf(hit.framework)
+      model.functions.forEach((f, fi) => {
+        if (!(hit.sink.roles ?? DEFAULT_RETURN_ROLES).includes(f.role)) return
+        for (const s of f.body) {
+          if (s.k !== "return") continue
+          // Go returns (result, error): the error is not content handed to the model
+          const value = model.language === "go" && s.value.k === "container" && s.value.entries.length > 1 ? { ...s.value, entries: s.value.entries.slice(0, -1) } : s.value
+          const verdict = verdictOf(ev.value(value, fi, s.span.start), hit)
+          if (verdict === undefined) continue
+          keep(best, flowMatch(hit, s.span, `the return value of ${f.name}`, verdict, text))
+        }
+      })
+    }
     out.push(...best.values())
-    if (functions.length > 0) out.push(...functionRules.run(model, () => (evaluator ??= new FlowEvaluator(model, fw, sanitizers))))
+    if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
     out.push(...codeGraphs.run(model))
     return out
   }
@@ -201,6 +232,7 @@ export const compileModelRules = (
     literals: [
       ...sinks.literals,
       ...assignSinks.literals,
+      ...returnSources.literals,
       ...callRequirements,
       ...assigned.literals.filter((r) => r.word !== "*"),
       ...[...keywords].map((word) => ({ word })),
@@ -258,6 +290,16 @@ const setItemCalls = (model: SemanticModel): Array<Call> => {
   model.functions.forEach((f, i) => scan(f.body, i))
   return out
 }
+
+const DEFAULT_RETURN_ROLES: ReadonlyArray<FunctionRole> = ["tool", "mcp_tool"]
+
+/** The source names a return sink counts: the shared ones with its labels, and the rule's own. */
+const sourceNames = (models: ReadonlyArray<FrameworkModel>, own: ReadonlyArray<string> | undefined, labels: ReadonlyArray<string> | undefined): Array<string> => [
+  ...models.flatMap((m) => m.untrusted.filter((u) => labels === undefined || labels.includes(u.label)).flatMap((u) => u.names)),
+  ...(labels === undefined || labels.includes(OWN_SOURCE_LABEL) ? own ?? [] : [])
+]
+
+const OWN_SOURCE_LABEL = "untrusted data"
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
 
@@ -375,6 +417,8 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict |
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
   if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
+  // content wrapped in a delimiter or marked as data before it reaches the model
+  if (hit.sink.check === "unlabelled" && LABELLED.test(v.consts ?? "")) return undefined
   if ((v.guards & hit.guardBits) !== 0) return undefined
   if (v.sanitized.some((s) => hit.sanitizers.includes(s))) return undefined
   // a constant scheme and host, or a constant same-site path (`/profile/` + id; not `/` + data, which can be `//evil`)
@@ -398,6 +442,13 @@ const readsAsPrompt = (v: Value): boolean =>
 
 /** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
 const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
+
+/**
+ * Constant text that marks what follows as data: a delimiter tag (`<document>`, `</untrusted>`), a
+ * fence (three backticks or quotes), a BEGIN/END banner, or words telling the model not to obey it.
+ */
+const LABEL_MARKS: ReadonlyArray<RegExp> = [/<\/?[A-Za-z][\w-]*>/, /```|"""/, /\b(?:BEGIN|END) [A-Z]{3}/, /\b(?:[Uu]ntrusted|UNTRUSTED)\b/, /\b(?:do not|don't|never) (?:follow|obey|execute)\b/]
+const LABELLED = { test: (text: string): boolean => LABEL_MARKS.some((re) => re.test(text)) }
 
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
@@ -733,8 +784,8 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
     }
   }
   if (m.kind === "flow") {
-    const bad = m.sinks.findIndex((s) => (s.callee === undefined) === (s.assign === undefined))
-    if (bad !== -1) return { path: ["sinks", bad], message: "a sink names either `callee` (calls) or `assign` (assignments)" }
+    const bad = m.sinks.findIndex((s) => [s.callee, s.assign, s.returns].filter((x) => x !== undefined).length !== 1 || (s.returns === undefined && s.roles !== undefined))
+    if (bad !== -1) return { path: ["sinks", bad], message: "a sink names one of `callee` (calls), `assign` (assignments) or `returns: true` (with `roles`: a function's return value)" }
     for (const [j, s] of m.sinks.entries()) {
       if (s.matches === undefined) continue
       try {

@@ -5,6 +5,7 @@ import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { Severity } from "../../domain/Vocabulary.js"
+import { dottedOf } from "../model/ModelBuilder.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -30,6 +31,8 @@ interface Compiled {
   readonly append?: NameIndex<true>
   readonly trim?: NameIndex<true>
   readonly guardBits: number
+  readonly callerNames?: NameIndex<true>
+  readonly callerTypes?: NameIndex<true>
 }
 
 const index = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
@@ -53,7 +56,8 @@ export const compileFunctionRules = (
       contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map((f) => ({ names: index(f.callee), where: f.where ?? [] })),
       ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
-      guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0)
+      guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
+      ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {})
     }
   })
   // a file must mention an effect (or, for growth, an append) for the rule to apply
@@ -73,6 +77,7 @@ export const compileFunctionRules = (
         if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r, model)))) return
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
+        if (c.callerNames !== undefined && usesCaller(model, scope, c, fi)) return
         const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
         if (found !== undefined)
           out.push({
@@ -89,6 +94,52 @@ export const compileFunctionRules = (
     return out
   }
   return { literals, run }
+}
+
+/**
+ * The function (or a helper) checks or scopes by the caller's identity: a value read from the
+ * caller's context (a name in `unless_caller.names`, a parameter of one of its `types`, or a local
+ * variable assigned from one) is compared for equality or passed to a call.
+ */
+const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number): boolean => {
+  for (const g of scope.helpersOf(fi)) {
+    const f = model.functions[g]!
+    const held = new Set<string>()
+    const isCaller = (e: Expr, depth = 0): boolean => {
+      if (depth > 8) return false
+      const dotted = dottedOf(e)
+      if (dotted !== undefined && c.callerNames!.lookup(dotted).length > 0) return true
+      switch (e.k) {
+        case "name": {
+          if (held.has(e.name)) return true
+          const p = f.params.indexOf(e.name)
+          const type = p === -1 ? undefined : f.paramTypes?.[p]
+          return type !== undefined && c.callerTypes!.lookup(type).length > 0
+        }
+        case "attr":
+        case "index":
+          return isCaller(e.obj, depth + 1)
+        case "call": {
+          const call = model.calls[e.call]!
+          if (c.callerNames!.lookup(call.callee).length > 0) return true
+          return (call.receiver !== undefined && isCaller(call.receiver, depth + 1)) || call.args.some((a) => isCaller(a.value, depth + 1))
+        }
+        case "concat":
+        case "op":
+          return e.parts.some((p) => isCaller(p, depth + 1))
+        case "container":
+          return e.entries.some((x) => isCaller(x.value, depth + 1))
+        default:
+          return false
+      }
+    }
+    // variables that hold the caller's identity (`uid = ctx.context.user_id`), to a small fixpoint
+    for (let round = 0; round < 3; round++)
+      for (const s of f.body) if (s.k === "assign" && s.target.path.length === 0 && !held.has(s.target.name) && isCaller(s.value)) held.add(s.target.name)
+    if ((f.equalities ?? []).some(([a, b]) => isCaller(a) || isCaller(b))) return true
+    if (scope.own(g).some((call) => call.fn === g && (call.args.some((a) => isCaller(a.value)) || c.callerNames!.lookup(call.callee).length > 0))) return true
+  }
+  return false
 }
 
 /** The first call of the function that performs the effect (directly or through a helper). */

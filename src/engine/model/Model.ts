@@ -140,6 +140,11 @@ export interface FunctionInfo {
   compares?: boolean
   /** The function calls itself (by its name, `self.name`, `this.name`, `recv.Name`); set on build. */
   recursive?: boolean
+  /**
+   * The operands of equality comparisons in the function (`doc.owner_id != user.id`,
+   * `order.userId === ctx.userId`): rules read which values the function checks against each other.
+   */
+  equalities?: Array<readonly [Expr, Expr]>
 }
 
 export interface Import {

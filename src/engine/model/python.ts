@@ -642,13 +642,16 @@ class PythonWalker {
       }
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
-      case "comparison_operator":
+      case "comparison_operator": {
         if (isOrdering(node)) {
           this.b.ordered = true
           if (fn !== -1) this.b.functions[fn]!.compares = true
         }
-        for (const c of node.namedChildren) this.expr(c, fn)
+        const operands = node.namedChildren.map((c) => this.expr(c, fn))
+        if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
+          (this.b.functions[fn]!.equalities ??= []).push([operands[0]!, operands[1]!])
         return { k: "lit", value: true }
+      }
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }

@@ -1004,8 +1004,11 @@ class ScriptWalker {
           this.b.ordered = true
           if (fn !== -1) this.b.functions[fn]!.compares = true
         }
-        this.expr(n.left, fn)
-        this.expr(n.right, fn)
+        {
+          const left = this.expr(n.left, fn)
+          const right = this.expr(n.right, fn)
+          if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push([left, right])
+        }
         return { k: "lit", value: true }
       case K.InstanceOfKeyword:
       case K.InKeyword:
@@ -1377,6 +1380,7 @@ const callRoot = (node: ts.Expression): string => {
   return ts.isIdentifier(n) ? n.text : ""
 }
 
+const EQUALITY = new Set<ts.SyntaxKind>([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken])
 const ORDERING = new Set([ts.SyntaxKind.LessThanToken, ts.SyntaxKind.LessThanEqualsToken, ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.GreaterThanEqualsToken])
 
 /** Whether a (skipped) function orders two values anywhere in its body: a counter or budget check. */

@@ -1,0 +1,67 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"
+import { PrismaClient } from "@prisma/client"
+import { tool } from "ai"
+import { z } from "zod"
+import { Order } from "./models/order"
+
+const prisma = new PrismaClient()
+const server = new McpServer({ name: "shop", version: "1.0.0" })
+
+server.tool("delete_document", "Delete a document", { docId: z.string() }, async ({ docId }) => {
+  // ruleid: object_authorization[destructive]
+  await prisma.document.delete({ where: { id: docId } })
+  return { content: [{ type: "text", text: "deleted" }] }
+})
+
+export const cancelOrder = tool({
+  description: "Cancel an order of the current user",
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => {
+    // ruleid: object_authorization[destructive]
+    await Order.findByIdAndDelete(orderId)
+    return "cancelled"
+  }
+})
+
+async function loadProfile(userId: string) {
+  return prisma.user.findUnique({ where: { id: userId } })
+}
+
+export const showProfile = tool({
+  description: "Show a user's profile",
+  parameters: z.object({ userId: z.string() }),
+  execute: async ({ userId }) => {
+    // ruleid: object_authorization[read]
+    const profile = await loadProfile(userId)
+    return { name: profile?.name, email: profile?.email, phone: profile?.phone }
+  }
+})
+
+server.tool("delete_my_document", "Delete one of your documents", { docId: z.string() }, async ({ docId }, extra) => {
+  const owner = extra.authInfo?.clientId
+  // ok: object_authorization
+  await prisma.document.deleteMany({ where: { id: docId, ownerId: owner } })
+  return { content: [{ type: "text", text: "deleted" }] }
+})
+
+server.tool("cancel_my_order", "Cancel one of your orders", { orderId: z.string() }, async ({ orderId }, extra) => {
+  const order = await Order.findById(orderId)
+  if (order?.customerId !== extra.authInfo?.clientId) {
+    return { content: [{ type: "text", text: "not your order" }], isError: true }
+  }
+  // ok: object_authorization
+  await Order.findByIdAndDelete(orderId)
+  return { content: [{ type: "text", text: "cancelled" }] }
+})
+
+const cache = new Map<string, string>()
+
+export const forget = tool({
+  description: "Forget a cached answer",
+  parameters: z.object({ key: z.string() }),
+  execute: async ({ key }) => {
+    // ok: object_authorization
+    cache.delete(key)
+    return "ok"
+  }
+})
