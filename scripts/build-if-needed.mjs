@@ -1,7 +1,8 @@
 // Compiles with `tsc -p tsconfig.build.json` when dist/ is missing or older than any source file,
 // so `npm start` and `npm run scan` always run current code without paying for a build every time.
 // Then rewrites the catalogue snapshot (dist/catalogue.snapshot.json) when it does not match rules/
-// and compliance/ (or the decoding code), so workers never start from a stale one.
+// and compliance/ (or the decoding code), so workers never start from a stale one, and writes the
+// embedded database's template (dist/pglite-template/<version>) when the installed PGlite has none.
 import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -45,5 +46,15 @@ if (!snapshot.snapshotIsCurrent(join(root, "rules"), join(root, "compliance"))) 
   } catch {
     // the catalogue has problems (printed above): run anyway, so the scanner reports them in full
     console.error("vigil: continuing without a catalogue snapshot")
+  }
+}
+
+const embedded = await import(join(root, "dist", "src", "store", "dataDirTemplate.js"))
+if (!existsSync(join(embedded.dataDirTemplate(), "PG_VERSION"))) {
+  try {
+    execFileSync(process.execPath, [join(root, "dist", "scripts", "build-pglite-template.js")], { stdio: "inherit", cwd: root })
+  } catch {
+    // a first start then initialises its directory itself (initdb), only slower
+    console.error("vigil: continuing without an embedded database template")
   }
 }

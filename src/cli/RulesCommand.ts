@@ -1,12 +1,14 @@
 import { Command, Options } from "@effect/cli"
 import { Console, Effect, Either } from "effect"
-import { loadCatalogueSync, runHarness } from "../engine/index.js"
 import { renderRulesTable } from "../report/RulesTable.js"
 
 const rulesDir = Options.directory("rules-dir").pipe(Options.optional, Options.withDescription("catalogue to use instead of the shipped rules/"))
 
+/** The full engine (matcher checks, the examples harness), loaded by these commands only, not at every CLI start. */
+const fullEngine = Effect.promise(() => import("../engine/index.js"))
+
 const load = (dir: { _tag: "Some"; value: string } | { _tag: "None" }) =>
-  Effect.suspend(() => {
+  Effect.flatMap(fullEngine, ({ loadCatalogueSync }) => {
     const loaded = loadCatalogueSync(dir._tag === "Some" ? { rulesDir: dir.value } : {})
     return Either.isLeft(loaded) ? Effect.fail(loaded.left) : Effect.succeed(loaded.right)
   })
@@ -28,6 +30,7 @@ const validateCommand = Command.make("validate", { rulesDir }, (args) =>
 const testCommand = Command.make("test", { rulesDir }, (args) =>
   Effect.gen(function*() {
     const catalogue = yield* load(args.rulesDir)
+    const { runHarness } = yield* fullEngine
     const report = runHarness(catalogue)
     for (const f of report.failures) yield* Console.error(`FAIL ${f.rule} ${f.file}${f.line !== undefined ? `:${f.line}` : ""}: ${f.message}`)
     yield* Console.log(`${report.rules} rules, ${report.examples} example files, ${report.annotatedLines} annotated lines: ${report.rules - new Set(report.failures.map((f) => f.rule)).size} passed, ${new Set(report.failures.map((f) => f.rule)).size} failed`)

@@ -1,10 +1,10 @@
 import { basename, extname, resolve } from "node:path"
 import { Args, Command, Options } from "@effect/cli"
-import { Effect, Either, Option } from "effect"
+import { Effect, Option } from "effect"
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileOutcome, ScanResult } from "../domain/Scan.js"
 import { DEFAULT_POLICY, Policy } from "../domain/Vocabulary.js"
-import { loadCatalogueForScan, makeSecretScanner } from "../engine/index.js"
+import { loadCatalogue as loadEngineCatalogue } from "../engine/service.js"
 import { colourWanted } from "./colour.js"
 import { renderDryRun } from "./dryRun.js"
 import { ScanError, UsageError } from "./errors.js"
@@ -65,10 +65,11 @@ const dryRun = Options.boolean("dry-run").pipe(
   Options.withDescription("list the files that would be scanned (or uploaded, with the secrets to redact) and stop")
 )
 
-const loadCatalogue = Effect.suspend(() => {
-  const loaded = loadCatalogueForScan()
-  return Either.isLeft(loaded) ? Effect.fail(new ScanError({ message: loaded.left.message })) : Effect.succeed(loaded.right)
-})
+const loadCatalogue = loadEngineCatalogue({}).pipe(Effect.mapError((error) => new ScanError({ message: error.message })))
+
+/** The secret scanner compiles matchers: the full engine is loaded for it, not at every CLI start. */
+const secretScannerFor = (catalogue: Catalogue) =>
+  Effect.map(Effect.promise(() => import("../engine/index.js")), ({ makeSecretScanner }) => makeSecretScanner(catalogue))
 
 const positive = (value: number, flag: string): Effect.Effect<number, UsageError> =>
   Number.isFinite(value) && value > 0 ? Effect.succeed(value) : Effect.fail(new UsageError({ message: `--${flag} must be a positive number` }))
@@ -100,7 +101,7 @@ export const scanCommand = Command.make(
 
       if (args.dryRun) {
         const upload = Option.isSome(server)
-          ? yield* Effect.map(loadCatalogue, (c) => prepareUpload(c, readContents(walked.files), makeSecretScanner(c)))
+          ? yield* Effect.flatMap(loadCatalogue, (c) => Effect.map(secretScannerFor(c), (scanner) => prepareUpload(c, readContents(walked.files), scanner)))
           : undefined
         process.stdout.write(renderDryRun(walked, walkSkipped, upload, args.format))
         return

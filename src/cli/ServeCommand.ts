@@ -19,7 +19,7 @@ export const serveCommand = Command.make("serve", {}, () =>
     const settings = yield* loadAppSettings
     // loaded here, not at the top: the engine and server modules take seconds to import, which
     // every other `vigil` command would pay for
-    const { ScannerLive } = yield* Effect.promise(() => import("../engine/index.js"))
+    const { ScannerLive } = yield* Effect.promise(() => import("../engine/service.js"))
     const { ServerLive } = yield* Effect.promise(() => import("../http/Server.js"))
     const engine = ScannerLive({ workers: settings.workers, budgetMs: settings.scanBudgetMs, maxQueue: settings.maxQueue })
     yield* Layer.launch(ServerLive(settings, engine)).pipe(

@@ -1,5 +1,6 @@
 import { Command, ValidationError } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Console, Effect, Option } from "effect"
 import { VIGIL_VERSION } from "../version.js"
 import { withColourOnlyOnTerminals } from "./colour.js"

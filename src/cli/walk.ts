@@ -1,7 +1,7 @@
 import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
 import { basename, dirname, join, relative, sep } from "node:path"
 import type { FileEntry } from "../domain/Scan.js"
-import type { FileOnDisk } from "../engine/index.js"
+import type { FileOnDisk } from "../engine/service.js"
 import { ALWAYS_SKIPPED, IgnoreStack } from "./ignore/IgnoreStack.js"
 
 /** The extensions the engine reads (engine/classify.ts); everything else is not a candidate at all. */

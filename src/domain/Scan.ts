@@ -2,18 +2,55 @@ import { Schema } from "effect"
 import { Finding, QuickWin, SeverityCounts } from "./Finding.js"
 import { OutputFormat, Policy } from "./Vocabulary.js"
 
+/*
+ * The checks of a scan request are part of its schema, so the API declaration, the OpenAPI document
+ * and the validation of POST /v1/scan are one. A filter that fails says what is wrong as the end of
+ * a sentence ("must not be empty."); http/scanRequest.ts puts the field's name in front. Filters
+ * return their message instead of carrying message annotations: an earlier attempt with those made
+ * the error formatter fail.
+ */
+const MAX_PATH_LENGTH = 4096
+const MAX_AGENT_NAME_LENGTH = 200
+
+/** A file's path in a request: not blank, at most 4,096 characters, no NUL. */
+export const FilePath = Schema.String.pipe(
+  Schema.filter((path) => path.trim() !== "" || "must not be empty.", { jsonSchema: { minLength: 1 } }),
+  Schema.filter((path) => path.length <= MAX_PATH_LENGTH || `is longer than ${MAX_PATH_LENGTH} characters.`, {
+    jsonSchema: { maxLength: MAX_PATH_LENGTH }
+  }),
+  Schema.filter((path) => !path.includes("\u0000") || "must not contain NUL characters.")
+)
+
 export const FileEntry = Schema.Struct({
-  path: Schema.String,
+  path: FilePath,
   content: Schema.String
-})
+}).annotations({ description: "an object with path and content" })
 export type FileEntry = typeof FileEntry.Type
 
-/** POST /v1/scan body. `agent_name` is the DESIGN extension sent by the CLI. */
+/** The files of a request or an upload chunk: at least one. */
+export const FileEntries = Schema.Array(FileEntry).pipe(
+  Schema.filter((files) => files.length > 0 || "must not be empty.", { jsonSchema: { minItems: 1 } })
+).annotations({ description: "an array of {path, content} entries" })
+
+/** The agent a scan belongs to, trimmed: 1 to 200 characters, no control characters. */
+export const AgentName = Schema.Trim.pipe(
+  Schema.filter((name) => name !== "" || "must not be empty.", { jsonSchema: { minLength: 1 } }),
+  Schema.filter((name) => name.length <= MAX_AGENT_NAME_LENGTH || `must be at most ${MAX_AGENT_NAME_LENGTH} characters.`, {
+    jsonSchema: { maxLength: MAX_AGENT_NAME_LENGTH }
+  }),
+  Schema.filter((name) => !/\p{Cc}/u.test(name) || "must not contain control characters.")
+)
+
+/**
+ * POST /v1/scan body. `agent_name` is the DESIGN extension sent by the CLI. `null` counts as absent;
+ * unknown fields are ignored (forward compatibility). The size limits (VIGIL_MAX_FILES,
+ * VIGIL_MAX_FILE_MB) are configuration and are checked after decoding.
+ */
 export const ScanRequest = Schema.Struct({
-  files: Schema.Array(FileEntry),
-  policy: Schema.optional(Policy),
-  output: Schema.optional(OutputFormat),
-  agent_name: Schema.optional(Schema.String)
+  files: FileEntries,
+  policy: Schema.optionalWith(Policy, { nullable: true }),
+  output: Schema.optionalWith(OutputFormat, { nullable: true }),
+  agent_name: Schema.optionalWith(AgentName, { nullable: true })
 })
 export type ScanRequest = typeof ScanRequest.Type
 

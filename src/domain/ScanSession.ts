@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { FileEntry } from "./Scan.js"
+import { AgentName, FileEntry } from "./Scan.js"
 import { OutputFormat, Policy, Severity } from "./Vocabulary.js"
 
 /**
@@ -10,7 +10,7 @@ import { OutputFormat, Policy, Severity } from "./Vocabulary.js"
 
 export const OpenSessionRequest = Schema.Struct({
   agent_name: Schema.optional(
-    Schema.String.annotations({ description: "the agent of the scan; default: the first directory shared by every uploaded path, else `default`" })
+    AgentName.annotations({ description: "the agent of the scan; default: the first directory shared by every uploaded path, else `default`" })
   ),
   policy: Schema.optional(Policy),
   output: Schema.optional(OutputFormat)

@@ -1,8 +1,8 @@
 import { Context, Effect, Either, Layer } from "effect"
-import { CatalogueService } from "../catalogue/Catalogue.js"
+import { type Catalogue, CatalogueService } from "../catalogue/Catalogue.js"
 import { CatalogueLoadError } from "../catalogue/CatalogueLoadError.js"
 import { defaultComplianceDir, defaultRulesDir } from "../catalogue/paths.js"
-import { loadCatalogueForScan } from "./loadCatalogue.js"
+import { readCatalogueSnapshot } from "../catalogue/snapshot.js"
 import { type FileRunner, inProcessRunner } from "./FileRunner.js"
 import { defaultWorkerEntry, makeWorkerPool } from "./pool/WorkerPool.js"
 import { runPipeline } from "./Pipeline.js"
@@ -21,13 +21,23 @@ export interface ScannerOptions {
   readonly maxQueue?: number
 }
 
-export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }) =>
+/**
+ * The catalogue for scanning: the build-time snapshot when it matches the files on disk (it is only
+ * written for a catalogue that passed every check, matchers included), else the full decode with
+ * every check, which reports each problem. The full decode compiles every matcher, which loads
+ * tree-sitter and TypeScript's compiler, so it is imported only when the snapshot cannot be used: a
+ * server started from a build never loads them.
+ */
+export const loadCatalogue = (options: { rulesDir?: string; complianceDir?: string }): Effect.Effect<Catalogue, CatalogueLoadError> =>
   Effect.suspend(() => {
-    const loaded = loadCatalogueForScan({
-      ...(options.rulesDir !== undefined ? { rulesDir: options.rulesDir } : {}),
-      ...(options.complianceDir !== undefined ? { complianceDir: options.complianceDir } : {})
+    const rulesDir = options.rulesDir ?? defaultRulesDir()
+    const complianceDir = options.complianceDir ?? defaultComplianceDir()
+    const snapshot = readCatalogueSnapshot(rulesDir, complianceDir)
+    if (snapshot._tag === "Loaded") return Effect.succeed(snapshot.catalogue)
+    return Effect.flatMap(Effect.promise(() => import("./loadCatalogue.js")), ({ loadCatalogueSync }) => {
+      const loaded = loadCatalogueSync({ rulesDir, complianceDir })
+      return Either.isLeft(loaded) ? Effect.fail(loaded.left) : Effect.succeed(loaded.right)
     })
-    return Either.isLeft(loaded) ? Effect.fail(loaded.left) : Effect.succeed(loaded.right)
   })
 
 /** The catalogue alone (for services that resolve rule ids without scanning). */

@@ -28,7 +28,8 @@ export const loadCatalogueSync = (options: LoadOptions = {}): Either.Either<Cata
 /**
  * The catalogue for scanning: the build-time snapshot when it matches the files on disk (it is only
  * written for a catalogue that passed every check, matchers included), else the full decode with
- * every check, which reports each problem. `vigil rules test` always decodes.
+ * every check, which reports each problem. `vigil rules test` always decodes. The lean door's
+ * `loadCatalogue` (ScannerLive.ts) does the same without importing this module for the snapshot.
  */
 export const loadCatalogueForScan = (options: LoadOptions = {}): Either.Either<Catalogue, CatalogueLoadError> => {
   const rulesDir = options.rulesDir ?? defaultRulesDir()

@@ -1,9 +1,9 @@
 import type { Catalogue } from "../catalogue/Catalogue.js"
 import { Deadline, DeadlineExceeded } from "../languages/Source.js"
-import type { FileKind } from "./Analyser.js"
 import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
 import { analyseFile, DEFAULT_PER_FILE_MS } from "./createAnalyser.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
+import { CREDENTIAL_RULE, type SecretHit, type SecretScanner } from "./secrets.js"
 
 /**
  * Local secret detection for remote scans: the credentials rule of the catalogue, and only it, run
@@ -11,21 +11,6 @@ import type { RawMatch } from "./matchers/RawMatch.js"
  * the server would report as a credential (provider key formats, JWTs, URL passwords, credential
  * assignments, and literal secrets in builder exports).
  */
-
-export const CREDENTIAL_RULE = "hardcoded_credentials"
-
-/** A credential match and the kind named in its `[REDACTED-<type>]` marker. */
-export interface SecretHit {
-  readonly match: RawMatch
-  readonly type: string
-}
-
-export type SecretScan =
-  | { readonly complete: true; readonly hits: ReadonlyArray<SecretHit> }
-  /** the file could not be searched to the end: it must not be uploaded */
-  | { readonly complete: false; readonly reason: string }
-
-export type SecretScanner = (path: string, content: string, kind: FileKind) => SecretScan
 
 const hasCodeMatchers = (compiled: CompiledCatalogue): boolean =>
   compiled.entries("tree-sitter").length + compiled.entries("ts-ast").length + compiled.entries("flow").length + compiled.entries("call").length > 0

@@ -1,5 +1,5 @@
-import { HttpServerRequest } from "@effect/platform"
-import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Effect } from "effect"
 import { BYTES_PER_MB } from "../config/Settings.js"
 import { InvalidRequest, PayloadTooLarge } from "../domain/Errors.js"

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { type ApiError, apiErrorStatus } from "../domain/Errors.js"
 
 /** The one way an error becomes a response: status from the class, body exactly {code, error}. */

@@ -1,4 +1,4 @@
-import type { HttpServerResponse } from "@effect/platform"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import { RateLimited } from "../domain/Errors.js"
 import type { RateLimitRepo } from "../store/RateLimitRepo.js"

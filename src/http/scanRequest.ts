@@ -1,12 +1,13 @@
-import { Either } from "effect"
-import type { FileEntry } from "../domain/Scan.js"
-import { DEFAULT_POLICY, OutputFormat, Policy } from "../domain/Vocabulary.js"
+import { Either, ParseResult, Schema, SchemaAST } from "effect"
+import { type FileEntry, ScanRequest } from "../domain/Scan.js"
+import { DEFAULT_POLICY, type OutputFormat, type Policy } from "../domain/Vocabulary.js"
 import { describeLimit } from "./RequestBody.js"
 
 /**
- * Strict checking of the POST /v1/scan body, written by hand rather than left to a schema decoder so
- * that each problem gets its own short message (a schema decode error dumps the whole schema).
- * Unknown top-level fields are ignored for forward compatibility; `null` counts as absent.
+ * The POST /v1/scan body, decoded with the schema the API declares (domain/Scan.ts), then checked
+ * against the configured limits. A problem becomes one short sentence naming the field
+ * (`files[2].path must not be empty.`), built here from the decoder's first issue: its path, what
+ * the schema expected, the value received and, for a failed filter, the filter's own message.
  */
 
 export interface ScanLimits {
@@ -21,82 +22,153 @@ export interface ValidScanRequest {
   readonly agentName: string | undefined
 }
 
-const POLICIES: ReadonlyArray<string> = Policy.literals
-const OUTPUTS: ReadonlyArray<string> = OutputFormat.literals
-const MAX_PATH_LENGTH = 4096
-const MAX_AGENT_NAME_LENGTH = 200
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 const typeName = (u: unknown): string => (u === null ? "null" : Array.isArray(u) ? "an array" : `a ${typeof u}`)
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+const quoted = (s: string, max: number): string => JSON.stringify(s.slice(0, max))
 
-const oneOf = <A extends string>(
-  field: string,
-  value: unknown,
-  allowed: ReadonlyArray<string>,
-  fallback: A
-): Either.Either<A, string> => {
-  if (value === undefined || value === null) return Either.right(fallback)
-  if (typeof value === "string" && allowed.includes(value)) return Either.right(value as A)
-  const shown = typeof value === "string" ? JSON.stringify(value.slice(0, 60)) : typeName(value)
-  return Either.left(`Unknown ${field} ${shown}; use one of: ${allowed.join(", ")}.`)
+/** `files[2].path`; the whole body when the path is empty. */
+const pathText = (path: ReadonlyArray<PropertyKey>): string =>
+  path.length === 0
+    ? "The request body"
+    : path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join("")
+
+/** null and undefined: the branches `optionalWith({ nullable: true })` adds to a field's union. */
+const isAbsentBranch = (issue: ParseResult.ParseIssue): boolean =>
+  issue._tag === "Type" && (issue.ast._tag === "UndefinedKeyword" || (SchemaAST.isLiteral(issue.ast) && issue.ast.literal === null))
+
+/** The literals a union of literal mismatches allowed (`policy: "strict"`), or undefined. */
+const literalsOf = (issues: ReadonlyArray<ParseResult.ParseIssue>): Array<string> | undefined => {
+  const out: Array<string> = []
+  for (const issue of issues) {
+    if (issue._tag === "Type" && SchemaAST.isLiteral(issue.ast)) out.push(String(issue.ast.literal))
+    else if (issue._tag === "Composite") {
+      const inner = literalsOf(Array.isArray(issue.issues) ? issue.issues : [issue.issues as ParseResult.ParseIssue])
+      if (inner === undefined) return undefined
+      out.push(...inner)
+    } else return undefined
+  }
+  return out
 }
 
-const checkAgentName = (value: unknown): Either.Either<string | undefined, string> => {
-  if (value === undefined || value === null) return Either.right(undefined)
-  if (typeof value !== "string") return Either.left(`agent_name must be a string, not ${typeName(value)}.`)
-  const name = value.trim()
-  if (name === "") return Either.left("agent_name must not be empty.")
-  if (name.length > MAX_AGENT_NAME_LENGTH) return Either.left(`agent_name must be at most ${MAX_AGENT_NAME_LENGTH} characters.`)
-  if (/\p{Cc}/u.test(name)) return Either.left("agent_name must not contain control characters.")
-  return Either.right(name)
+/** A union's members other than null and undefined (what `optionalWith({ nullable: true })` adds). */
+const presentMembers = (ast: SchemaAST.Union): Array<SchemaAST.AST> =>
+  ast.types.filter((member) => member._tag !== "UndefinedKeyword" && !(SchemaAST.isLiteral(member) && member.literal === null))
+
+/** What a schema expects, in words: its description, else its kind (a transformation by what it reads). */
+const expected = (ast: SchemaAST.AST, atRoot: boolean): string => {
+  if (SchemaAST.isTransformation(ast)) return expected(ast.from, atRoot)
+  if (SchemaAST.isUnion(ast)) {
+    const present = presentMembers(ast)
+    return present.length === 1 ? expected(present[0]!, atRoot) : "something else"
+  }
+  // keywords by their kind: Effect describes some of them in its own words ("a string that will be trimmed")
+  if (SchemaAST.isStringKeyword(ast)) return "a string"
+  if (SchemaAST.isNumberKeyword(ast)) return "a number"
+  const description = SchemaAST.getDescriptionAnnotation(ast)
+  if (description._tag === "Some") return description.value
+  if (SchemaAST.isRefinement(ast)) return expected(ast.from, atRoot)
+  if (SchemaAST.isTypeLiteral(ast)) return atRoot ? "a JSON object" : "an object"
+  if (SchemaAST.isTupleType(ast)) return "an array"
+  return "something else"
 }
 
-const checkFile = (entry: unknown, index: number, limits: ScanLimits): Either.Either<FileEntry, string> => {
-  const where = `files[${index}]`
-  if (!isRecord(entry)) return Either.left(`${where} must be an object with path and content, not ${typeName(entry)}.`)
-  const { content, path } = entry
-  if (path === undefined || path === null) return Either.left(`${where}.path is required.`)
-  if (typeof path !== "string") return Either.left(`${where}.path must be a string, not ${typeName(path)}.`)
-  if (path.trim() === "") return Either.left(`${where}.path must not be empty.`)
-  if (path.length > MAX_PATH_LENGTH) return Either.left(`${where}.path is longer than ${MAX_PATH_LENGTH} characters.`)
-  if (path.includes("\u0000")) return Either.left(`${where}.path must not contain NUL characters.`)
-  if (content === undefined || content === null) return Either.left(`${where}.content is required (${JSON.stringify(path.slice(0, 200))}).`)
-  if (typeof content !== "string") {
-    return Either.left(`${where}.content must be a string, not ${typeName(content)} (${JSON.stringify(path.slice(0, 200))}).`)
-  }
-  // String length bounds the UTF-8 size from below (x1) and above (x3): measure only when it matters.
-  if (content.length * 3 > limits.maxFileBytes && Buffer.byteLength(content, "utf8") > limits.maxFileBytes) {
-    return Either.left(
-      `${where} (${JSON.stringify(path.slice(0, 200))}) is ${describeLimit(Buffer.byteLength(content, "utf8"))}; ` +
-        `the per-file limit is ${describeLimit(limits.maxFileBytes)}.`
-    )
-  }
-  return Either.right({ path, content })
+/** The schema of a member of a struct or an array, to say what was expected of it. */
+const memberSchema = (container: SchemaAST.AST | undefined, key: PropertyKey): SchemaAST.AST | undefined => {
+  if (container === undefined) return undefined
+  // the encoded side of a struct's transformation still holds each field's whole schema
+  if (SchemaAST.isTransformation(container)) return memberSchema(container.from, key)
+  if (SchemaAST.isRefinement(container)) return memberSchema(container.from, key)
+  if (SchemaAST.isTypeLiteral(container)) return container.propertySignatures.find((ps) => ps.name === key)?.type
+  if (SchemaAST.isTupleType(container) && typeof key === "number") return container.rest[0]?.type
+  return undefined
 }
 
-export const validateScanRequest = (body: unknown, limits: ScanLimits): Either.Either<ValidScanRequest, string> => {
-  if (!isRecord(body)) return Either.left(`The request body must be a JSON object, not ${typeName(body)}.`)
-  const files = body["files"]
-  if (files === undefined || files === null) return Either.left("files is required: an array of {path, content} entries.")
-  if (!Array.isArray(files)) return Either.left(`files must be an array of {path, content} entries, not ${typeName(files)}.`)
-  if (files.length === 0) return Either.left("files must not be empty.")
-  if (files.length > limits.maxFiles) {
-    return Either.left(`files has ${files.length} entries; at most ${limits.maxFiles} are allowed per request.`)
+interface Where {
+  readonly path: ReadonlyArray<PropertyKey>
+  /** the object or array that holds the value at `path` */
+  readonly holder: unknown
+  /** the schema declared for the value at `path` */
+  readonly schema: SchemaAST.AST | undefined
+}
+
+/**
+ * The sentence for the first issue, walking down to it and keeping the path, the object that holds
+ * the field (to name the file of a bad entry) and the schema declared for it.
+ */
+const describe = (issue: ParseResult.ParseIssue, where: Where): string => {
+  const { path, holder, schema } = where
+  const at = pathText(path)
+  // the file an entry's problem is about, when the entry has a usable path
+  const file = path.length === 3 && path[0] === "files" && path[2] !== "path" && isRecord(holder) && typeof holder["path"] === "string"
+    ? ` (${quoted(holder["path"], 200)})`
+    : ""
+  switch (issue._tag) {
+    case "Pointer": {
+      const keys = Array.isArray(issue.path) ? issue.path : [issue.path as PropertyKey]
+      let member = schema
+      for (const key of keys) member = memberSchema(member, key)
+      return describe(issue.issue, { path: [...path, ...keys], holder: issue.actual, schema: member })
+    }
+    case "Transformation":
+      return describe(issue.issue, where)
+    case "Refinement":
+      if (issue.kind === "From") return describe(issue.issue, where)
+      return issue.issue._tag === "Type" && issue.issue.message !== undefined ? `${at} ${issue.issue.message}` : `${at} is invalid.`
+    case "Composite": {
+      const issues = Array.isArray(issue.issues) ? issue.issues : [issue.issues as ParseResult.ParseIssue]
+      const relevant = issues.filter((i) => !isAbsentBranch(i))
+      const literals = literalsOf(relevant)
+      if (literals !== undefined && literals.length > 0) {
+        const shown = typeof issue.actual === "string" ? quoted(issue.actual, 60) : typeName(issue.actual)
+        return `Unknown ${at} ${shown}; use one of: ${literals.join(", ")}.`
+      }
+      const first = relevant[0] ?? issues[0]
+      return first === undefined ? `${at} is invalid.` : describe(first, where)
+    }
+    case "Missing": {
+      // a field described in the schema (`files`) says what to send
+      const description = schema === undefined || SchemaAST.isStringKeyword(schema) ? undefined : SchemaAST.getDescriptionAnnotation(schema)
+      return `${at} is required${description?._tag === "Some" ? `: ${description.value}` : file}.`
+    }
+    case "Type":
+      return `${at} must be ${expected(schema ?? issue.ast, path.length === 0)}, not ${typeName(issue.actual)}${file}.`
+    case "Unexpected":
+    case "Forbidden":
+      return `${at} is invalid${file}.`
   }
-  const policy = oneOf<Policy>("policy", body["policy"], POLICIES, DEFAULT_POLICY)
-  if (Either.isLeft(policy)) return Either.left(policy.left)
-  const output = oneOf<OutputFormat>("output", body["output"], OUTPUTS, "summary")
-  if (Either.isLeft(output)) return Either.left(output.left)
-  const agentName = checkAgentName(body["agent_name"])
-  if (Either.isLeft(agentName)) return Either.left(agentName.left)
-  const entries: Array<FileEntry> = []
+}
+
+const decode = Schema.decodeUnknownEither(ScanRequest, { errors: "first", onExcessProperty: "ignore" })
+
+/** The problem with a body, in one sentence (exported for the upload sessions' chunks and tests). */
+export const describeScanRequestError = (error: ParseResult.ParseError): string =>
+  describe(error.issue, { path: [], holder: undefined, schema: ScanRequest.ast })
+
+const withinLimits = (files: ReadonlyArray<FileEntry>, limits: ScanLimits): string | undefined => {
+  if (files.length > limits.maxFiles) return `files has ${files.length} entries; at most ${limits.maxFiles} are allowed per request.`
   for (let i = 0; i < files.length; i++) {
-    const checked = checkFile(files[i], i, limits)
-    if (Either.isLeft(checked)) return Either.left(checked.left)
-    entries.push(checked.right)
+    const { path, content } = files[i]!
+    // String length bounds the UTF-8 size from below (x1) and above (x3): measure only when it matters.
+    if (content.length * 3 > limits.maxFileBytes) {
+      const bytes = Buffer.byteLength(content, "utf8")
+      if (bytes > limits.maxFileBytes) {
+        return `files[${i}] (${quoted(path, 200)}) is ${describeLimit(bytes)}; the per-file limit is ${describeLimit(limits.maxFileBytes)}.`
+      }
+    }
   }
-  return Either.right({ files: entries, policy: policy.right, output: output.right, agentName: agentName.right })
+  return undefined
 }
+
+export const validateScanRequest = (body: unknown, limits: ScanLimits): Either.Either<ValidScanRequest, string> =>
+  Either.match(decode(body), {
+    onLeft: (error) => Either.left(describeScanRequestError(error)),
+    onRight: (request) => {
+      const problem = withinLimits(request.files, limits)
+      return problem !== undefined
+        ? Either.left(problem)
+        : Either.right({ files: request.files, policy: request.policy ?? DEFAULT_POLICY, output: request.output ?? "summary", agentName: request.agent_name })
+    }
+  })
 
 /** The agent a scan belongs to: the rule lives with the scan use case. */
 export { agentNameFor } from "../usecases/agentName.js"

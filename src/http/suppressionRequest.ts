@@ -7,7 +7,7 @@ import {
   SUPPRESSION_REASONS,
   type SuppressionReason
 } from "../domain/Suppression.js"
-import { type FindingFacts, normalisePath, type SuppressionScope } from "../engine/index.js"
+import { type FindingFacts, normalisePath, type SuppressionScope } from "../engine/service.js"
 
 /**
  * Checking of suppression bodies by hand, as for scans: each problem gets its own message, and the

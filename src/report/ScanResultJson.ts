@@ -1,5 +1,5 @@
 import type { ScanResult } from "../domain/Scan.js"
-import type { ScanOutcome } from "../engine/index.js"
+import type { ScanOutcome } from "../engine/service.js"
 
 /** The SPEC scan result from an engine outcome; optional keys are omitted, never null. */
 export const toScanResult = (

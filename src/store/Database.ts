@@ -6,7 +6,7 @@ import { Data, Effect, Layer, Redacted } from "effect"
 import pg from "pg"
 import type { StoreSettings } from "../config/AppConfig.js"
 import { type DataDirLocked, type DataDirUnusable, lockDataDir } from "./DataDirLock.js"
-import { checkpointWhenWalGrows, embeddedStartParams, initialiseInChild } from "./EmbeddedDatabase.js"
+import { checkpointWhenWalGrows, embeddedStartParams, initialiseDataDir } from "./EmbeddedDatabase.js"
 import { migrations } from "./migrations/index.js"
 
 export class DatabaseUnavailable extends Data.TaggedError("DatabaseUnavailable")<{
@@ -51,13 +51,13 @@ const postgres = (url: Redacted.Redacted<string>) =>
 /**
  * PGlite in-process behind node-postgres, so both databases share one driver and its type parsing.
  * The pool must hold exactly one connection: with more, PGlite answered concurrent queries with empty
- * results (stack-notes §2.2). A new directory is initialised in a child process and PostgreSQL runs
- * with settings sized for this workload (EmbeddedDatabase.ts).
+ * results (stack-notes §2.2). A new directory is copied from the build's template (or initialised in
+ * a child process) and PostgreSQL runs with settings sized for this workload (EmbeddedDatabase.ts).
  */
 const embedded = (dataDir: string) =>
   PgClient.layerFromPool({
     acquire: Effect.gen(function*() {
-      yield* initialiseInChild(dataDir).pipe(
+      yield* initialiseDataDir(dataDir).pipe(
         Effect.mapError((cause) => new SqlError.SqlError({ cause, message: "cannot initialise the embedded database" }))
       )
       const db = yield* Effect.acquireRelease(

@@ -7,7 +7,7 @@ import {
   SuppressionReason,
   SuppressionState
 } from "../domain/Suppression.js"
-import { type FindingFacts, type MatchableFinding, matcherFor, scopeMatches, specificity, type SuppressionScope } from "../engine/index.js"
+import { type FindingFacts, type MatchableFinding, matcherFor, scopeMatches, specificity, type SuppressionScope } from "../engine/service.js"
 
 /**
  * Suppressions of an organisation. Every read computes the state with the database clock

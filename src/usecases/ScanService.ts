@@ -5,7 +5,7 @@ import { WorkerUnavailable as WorkerUnavailableError } from "../domain/Errors.js
 import type { Finding } from "../domain/Finding.js"
 import type { FileEntry, ScanResult } from "../domain/Scan.js"
 import type { OutputFormat, Policy } from "../domain/Vocabulary.js"
-import { Scanner } from "../engine/index.js"
+import { Scanner } from "../engine/service.js"
 import { renderSarif } from "../report/Sarif.js"
 import { type RecordedScan, ScansRepo } from "../store/ScansRepo.js"
 import { SuppressionsRepo } from "../store/SuppressionsRepo.js"

@@ -12,7 +12,7 @@ import {
   SUPPRESSION_REASONS,
   type SuppressionStats
 } from "../domain/Suppression.js"
-import type { FindingFacts } from "../engine/index.js"
+import type { FindingFacts } from "../engine/service.js"
 import { neutraliseFormula, renderCsv } from "../report/Csv.js"
 import {
   type CreateOutcome,

@@ -3,7 +3,7 @@ import type { Catalogue } from "../catalogue/Catalogue.js"
 import type { FileEntry } from "../domain/Scan.js"
 import type { ClientFinding } from "../domain/ScanSession.js"
 import { Severity } from "../domain/Vocabulary.js"
-import { declaredLevels } from "../engine/index.js"
+import { declaredLevels } from "../engine/service.js"
 
 /**
  * Checking the findings a client sends with a chunk. The trust model: a client may add findings to

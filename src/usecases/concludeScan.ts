@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { Finding } from "../domain/Finding.js"
 import type { ScanResult } from "../domain/Scan.js"
 import type { Policy } from "../domain/Vocabulary.js"
-import { type Analysis, finalizeScan, type ScanOutcome } from "../engine/index.js"
+import { type Analysis, finalizeScan, type ScanOutcome } from "../engine/service.js"
 import { toScanResult } from "../report/ScanResultJson.js"
 
 /**

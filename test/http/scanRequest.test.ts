@@ -24,6 +24,30 @@ describe("validateScanRequest", () => {
     expect(message({ files: [file("big.py", "é".repeat(6))] })).toContain("big.py")
     expect(message({ files: [file("ok.py", "x".repeat(10))] })).toBe("valid")
   })
+
+  it("decodes with the declared schema and words its first issue as one sentence", () => {
+    const message = (body: unknown) => Either.match(validateScanRequest(body, limits), { onLeft: (m) => m, onRight: () => "valid" })
+    expect(message({})).toBe("files is required: an array of {path, content} entries.")
+    expect(message({ files: "a.py" })).toBe("files must be an array of {path, content} entries, not a string.")
+    expect(message([1, 2])).toBe("The request body must be a JSON object, not an array.")
+    expect(message({ files: [] })).toBe("files must not be empty.")
+    expect(message({ files: ["a.py"] })).toBe("files[0] must be an object with path and content, not a string.")
+    expect(message({ files: [file(" ")] })).toBe("files[0].path must not be empty.")
+    expect(message({ files: [file("a\u0000b")] })).toBe("files[0].path must not contain NUL characters.")
+    expect(message({ files: [file("x".repeat(4097))] })).toBe("files[0].path is longer than 4096 characters.")
+    expect(message({ files: [file("a"), { path: "b" }] })).toBe("files[1].content is required (\"b\").")
+    expect(message({ files: [{ path: "a.py", content: 42 }] })).toBe("files[0].content must be a string, not a number (\"a.py\").")
+    expect(message({ files: [file("a")], output: "xml" })).toBe("Unknown output \"xml\"; use one of: summary, detailed, sarif.")
+    expect(message({ files: [file("a")], agent_name: " " })).toBe("agent_name must not be empty.")
+    expect(message({ files: [file("a")], agent_name: 5 })).toBe("agent_name must be a string, not a number.")
+    expect(message({ files: [file("a")], agent_name: "x".repeat(201) })).toBe("agent_name must be at most 200 characters.")
+    expect(message({ files: [file("a")], agent_name: "bot\u0007" })).toBe("agent_name must not contain control characters.")
+  })
+
+  it("treats null as absent, trims the agent name and ignores unknown fields", () => {
+    const valid = Either.getOrThrow(validateScanRequest({ files: [file("a.py")], policy: null, output: null, agent_name: "  bot ", extra: 1 }, limits))
+    expect(valid).toEqual({ files: [file("a.py")], policy: "balanced", output: "summary", agentName: "bot" })
+  })
 })
 
 describe("agentNameFor", () => {

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Finding } from "../../domain/Finding.js"
-import { CREDENTIAL_RULE, matcherFor } from "../../engine/index.js"
+import { CREDENTIAL_RULE, matcherFor } from "../../engine/service.js"
 import type { RemoteError } from "../errors.js"
 import { listAllSuppressions } from "./suppressionsClient.js"
 import type { Connection } from "./VigilClient.js"

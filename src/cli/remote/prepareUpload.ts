@@ -1,7 +1,7 @@
 import type { Catalogue } from "../../catalogue/Catalogue.js"
 import type { Finding } from "../../domain/Finding.js"
 import type { FileEntry, FileOutcome } from "../../domain/Scan.js"
-import { buildFindings, classify, type FileKind, maskAll, normalisePath, type SecretHit, type SecretScanner } from "../../engine/index.js"
+import { buildFindings, classify, type FileKind, maskAll, normalisePath, type SecretHit, type SecretScanner } from "../../engine/service.js"
 import { type KnownSecret, knownSecrets, type LineEdit, redact, secretSpans } from "./redact.js"
 
 /**

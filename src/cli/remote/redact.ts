@@ -1,4 +1,4 @@
-import type { SecretHit } from "../../engine/index.js"
+import type { SecretHit } from "../../engine/service.js"
 import { SourceDoc } from "../../languages/Source.js"
 
 /**

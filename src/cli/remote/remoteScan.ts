@@ -5,7 +5,7 @@ import type { Finding } from "../../domain/Finding.js"
 import { type FileEntry, type FileOutcome, ScanResult } from "../../domain/Scan.js"
 import { SessionStatus } from "../../domain/ScanSession.js"
 import type { Policy } from "../../domain/Vocabulary.js"
-import { CREDENTIAL_RULE, makeSecretScanner } from "../../engine/index.js"
+import { CREDENTIAL_RULE } from "../../engine/service.js"
 import { quickWinActionOf } from "../../usecases/concludeScan.js"
 import { RemoteError } from "../errors.js"
 import type { Progress } from "../Progress.js"
@@ -209,6 +209,8 @@ const openSession = (input: RemoteScanInput): Effect.Effect<SessionStatus | unde
 export const remoteScan = (input: RemoteScanInput): Effect.Effect<RemoteScanOutput, RemoteError> =>
   Effect.gen(function*() {
     const started = Date.now()
+    // the secret scanner compiles matchers: the full engine is loaded for it, not at every CLI start
+    const { makeSecretScanner } = yield* Effect.promise(() => import("../../engine/index.js"))
     const prepared = prepareUpload(input.catalogue, input.files, makeSecretScanner(input.catalogue))
     const session = prepared.uploads.length > 0 ? yield* openSession(input) : undefined
     const run = session !== undefined ? yield* sessionScan(input, prepared, session, started) : yield* requestScans(input, prepared, started)

@@ -12,10 +12,31 @@ import type { Interest } from "./python.js"
  * nested blocks are flattened into the function's statement list, guards carry the span where they
  * hold, a variable holding a call's result is named by that call.
  */
-export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript", interest?: Interest): SemanticModel =>
-  new ScriptWalker(file, language, interest).run()
+export const scriptModel = (file: ts.SourceFile, language: "javascript" | "typescript", interest?: Interest): SemanticModel => {
+  if (K === undefined) readCompilerTables()
+  return new ScriptWalker(file, language, interest).run()
+}
 
-const K = ts.SyntaxKind
+/*
+ * Tables read from the compiler on the first script, not at import: touching `ts` here would load
+ * TypeScript (~70 MB, ~250 ms) into every analysis worker at start, whether or not a JavaScript or
+ * TypeScript file ever arrives (see languages/typescript.ts).
+ */
+let K: typeof ts.SyntaxKind
+let NO_ARGS: ts.NodeArray<ts.Expression>
+let PARAMETER_PROPERTY: ReadonlySet<ts.SyntaxKind>
+let EXIT_KINDS: ReadonlySet<ts.SyntaxKind>
+let ORDERING: ReadonlySet<ts.SyntaxKind>
+let EQUALITY: ReadonlySet<ts.SyntaxKind>
+
+const readCompilerTables = (): void => {
+  K = ts.SyntaxKind
+  NO_ARGS = ts.factory.createNodeArray<ts.Expression>()
+  PARAMETER_PROPERTY = new Set([K.PublicKeyword, K.PrivateKeyword, K.ProtectedKeyword, K.ReadonlyKeyword])
+  EXIT_KINDS = new Set([K.ReturnStatement, K.ThrowStatement, K.ContinueStatement, K.BreakStatement])
+  ORDERING = new Set([K.LessThanToken, K.LessThanEqualsToken, K.GreaterThanToken, K.GreaterThanEqualsToken])
+  EQUALITY = new Set([K.EqualsEqualsEqualsToken, K.EqualsEqualsToken, K.ExclamationEqualsEqualsToken, K.ExclamationEqualsToken])
+}
 
 /** String methods that build a new string from the receiver and the arguments (python's BUILDERS). */
 const BUILDERS = new Set([
@@ -31,7 +52,6 @@ const HOST_PARTS = /^(?:hostname|host|origin|protocol)$/
 
 type Writable<T> = { -readonly [P in keyof T]: T[P] }
 const NONE: ReadonlyArray<never> = []
-const NO_ARGS = ts.factory.createNodeArray<ts.Expression>()
 
 type FunctionLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction | ts.MethodDeclaration | ts.ConstructorDeclaration
 
@@ -1347,10 +1367,6 @@ const bindingNames = (name: ts.BindingName, out: Array<string>): void => {
   else for (const el of name.elements) if (!ts.isOmittedExpression(el)) bindingNames(el.name, out)
 }
 
-const PARAMETER_PROPERTY = new Set([K.PublicKeyword, K.PrivateKeyword, K.ProtectedKeyword, K.ReadonlyKeyword])
-
-const EXIT_KINDS = new Set([K.ReturnStatement, K.ThrowStatement, K.ContinueStatement, K.BreakStatement])
-
 /**
  * Whether a branch leaves: a return / throw / continue / break, alone or ending a block of such
  * statements and calls that only report (logging, sending the error response).
@@ -1379,9 +1395,6 @@ const callRoot = (node: ts.Expression): string => {
   }
   return ts.isIdentifier(n) ? n.text : ""
 }
-
-const EQUALITY = new Set<ts.SyntaxKind>([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken])
-const ORDERING = new Set([ts.SyntaxKind.LessThanToken, ts.SyntaxKind.LessThanEqualsToken, ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.GreaterThanEqualsToken])
 
 /** Whether a (skipped) function orders two values anywhere in its body: a counter or budget check. */
 const ordersValues = (node: ts.Node): boolean => {

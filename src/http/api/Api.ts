@@ -1,4 +1,5 @@
-import { HttpApi, OpenApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { VIGIL_VERSION } from "../../version.js"
 import { InternalError } from "../../domain/Errors.js"
 import { DiffGroup } from "./DiffGroup.js"

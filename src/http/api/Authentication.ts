@@ -1,4 +1,5 @@
-import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
+import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
 import { Context } from "effect"
 import type { Role } from "../../domain/ApiTenancy.js"
 import { AuthRequired } from "../../domain/Errors.js"

@@ -1,8 +1,8 @@
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { NotReady } from "../../domain/Errors.js"
-import { Scanner } from "../../engine/index.js"
+import { Scanner } from "../../engine/service.js"
 import { VigilApi } from "../api/Api.js"
 
 export const HealthHandlersLive = HttpApiBuilder.group(VigilApi, "health", (handlers) =>

@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, Either, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
 import { InvalidRequest } from "../../domain/Errors.js"

@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Option } from "effect"
 import { CreateKeyRequest, CreateOrgRequest, roleAtLeast, roleRank, UUID_PATTERN } from "../../domain/ApiTenancy.js"
 import {

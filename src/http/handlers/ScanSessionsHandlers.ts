@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Either, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
 import { InvalidRequest, RateLimited } from "../../domain/Errors.js"
@@ -38,13 +39,10 @@ export const ScanSessionsHandlersLive = HttpApiBuilder.group(VigilApi, "scanSess
     return handlers
       .handleRaw("openSession", () =>
         Effect.gen(function*() {
+          // agent_name is trimmed and checked by its schema, the one of POST /v1/scan
           const body = yield* decodeBody(OpenSessionRequest, yield* readJsonBody(SMALL_BODY_LIMIT))
-          const agentName = body.agent_name?.trim()
-          if (agentName !== undefined && (agentName === "" || agentName.length > 200 || /\p{Cc}/u.test(agentName))) {
-            return yield* Effect.fail(new InvalidRequest({ error: "agent_name must be 1 to 200 characters without control characters." }))
-          }
           const status = yield* sessions.open(yield* owner, {
-            agentName,
+            agentName: body.agent_name,
             policy: body.policy ?? "balanced",
             output: body.output ?? "summary"
           })

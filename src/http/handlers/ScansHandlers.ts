@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Either, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
 import { InvalidRequest } from "../../domain/Errors.js"

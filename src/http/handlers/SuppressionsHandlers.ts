@@ -1,4 +1,5 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Either } from "effect"
 import { InvalidPattern, InvalidRequest } from "../../domain/Errors.js"
 import { OrgAccess } from "../../usecases/OrgAccess.js"

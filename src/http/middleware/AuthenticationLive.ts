@@ -1,4 +1,4 @@
-import { HttpServerRequest } from "@effect/platform"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, Either, Layer, Option } from "effect"
 import { AuthRequired } from "../../domain/Errors.js"
 import { digestsEqual, hashApiKey, isWellFormedApiKey } from "../../store/ApiKeySecret.js"

@@ -1,11 +1,9 @@
-import {
-  HttpApiBuilder,
-  HttpApiError,
-  type HttpApp,
-  HttpIncomingMessage,
-  HttpServerRequest,
-  type HttpServerResponse
-} from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiError from "@effect/platform/HttpApiError"
+import type * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { pathOf } from "../pathOf.js"
 import { Cause, Effect, Option } from "effect"
 import { AppConfig } from "../../config/AppConfig.js"
