@@ -1,5 +1,6 @@
 from autogen_agentchat.conditions import MaxMessageTermination, TextMentionTermination
-from autogen_agentchat.teams import RoundRobinGroupChat, SelectorGroupChat
+from autogen_agentchat.agents import UserProxyAgent
+from autogen_agentchat.teams import RoundRobinGroupChat, SelectorGroupChat, Swarm
 
 
 def teams(planner, coder, reviewer, model_client):
@@ -15,6 +16,17 @@ def teams(planner, coder, reviewer, model_client):
     return endless, stops, capped, positional
 
 
-def with_human(assistant, critic, user_proxy):
+def with_human(assistant, critic):
+    reviewer = UserProxyAgent("reviewer", input_func=input)
     # ok: infinite_loop
-    return RoundRobinGroupChat([assistant, critic, user_proxy])
+    return RoundRobinGroupChat([assistant, critic, reviewer])
+
+
+def with_human_inline(assistant, critic):
+    # ok: infinite_loop
+    return Swarm(participants=[assistant, critic, UserProxyAgent("user")])
+
+
+def swarm_without_human(assistant, critic):
+    # ruleid: infinite_loop
+    return Swarm([assistant, critic])

@@ -50,14 +50,15 @@ export const requirementOf = (pattern: string): Requirement | undefined => {
   if (rootEnd >= segments.length) rootEnd = segments.length - 1
   // the call site writes the chain after the last call result (`client.chat.completions.create`;
   // `conn.cursor()` may be made in another function): its longest segment (`completions`, much rarer
-  // than `create`) is what the function must mention
+  // than `create`) is what the function must mention; on a tie the last segment, the one a call of an
+  // imported name writes (`from autogen_agentchat.teams import Swarm`: `Swarm`, not `teams`)
   let from = rootEnd
   segments.forEach((s, i) => {
     if (s.endsWith("()") && i + 1 > from) from = i + 1
   })
   const tail = segments.slice(Math.min(from, segments.length - 1)).filter((s) => s !== "*")
   if (tail.length === 0) return undefined
-  const word = tail.map((s) => s.replace(/\(\)$/, "")).reduce((a, b) => (b.length > a.length ? b : a))
+  const word = tail.map((s) => s.replace(/\(\)$/, "")).reduce((a, b) => (b.length >= a.length ? b : a))
   if (word === "") return undefined
   const root = segments.slice(0, rootEnd).join(".")
   return root === "" || root === "*" ? { word } : { word, root }
