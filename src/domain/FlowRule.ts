@@ -155,7 +155,10 @@ export type FlowMatcher = typeof FlowMatcher.Type
 
 const FileCall = Schema.Struct({
   callee: Names,
-  where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" })
+  where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
+  other: Schema.optional(Schema.Literal(true)).annotations({
+    description: "call matchers: a call other than the one reported (a second agent that also delegates)"
+  })
 }).annotations({ parseOptions: strict })
 
 export const CallMatcher = Schema.Struct({

@@ -4,13 +4,14 @@ billing = Agent(name="Billing", instructions="Answer billing questions.")
 refunds = Agent(name="Refunds", instructions="Process refunds.")
 # ok: recursive_tool_calling
 triage = Agent(name="Triage", instructions="Route the customer.", handoffs=[billing, handoff(refunds)])
-# ruleid: recursive_tool_calling
+# billing and refunds both hand back to triage: one cycle (triage, billing, refunds), reported once at
+# the edge that closes it last
 billing.handoffs.append(triage)
-# ruleid: recursive_tool_calling
+# ruleid: recursive_tool_calling[handoff_cycle]
 refunds.handoffs.extend([triage])
 
 translator = Agent(name="Translator", instructions="Translate the text.")
-# ruleid: recursive_tool_calling
+# ruleid: recursive_tool_calling[own_tool]
 translator.tools.append(translator.as_tool(tool_name="translate_again", tool_description="Translate"))
 # ok: recursive_tool_calling
 triage.tools.append(translator.as_tool(tool_name="translate", tool_description="Translate"))

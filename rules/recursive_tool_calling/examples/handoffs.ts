@@ -20,3 +20,8 @@ export async function answer(question: string) {
   const result = await run(triage, question)
   return result.finalOutput
 }
+
+const editor = new Agent({ name: "Editor", instructions: "Edit." })
+const proofreader = new Agent({ name: "Proofreader", instructions: "Proofread.", tools: [editor.asTool({ toolName: "edit", toolDescription: "Edit" })] })
+// ruleid: recursive_tool_calling[own_tool]
+editor.tools.push(proofreader.asTool({ toolName: "proofread", toolDescription: "Proofread" }))

@@ -109,6 +109,14 @@ const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<N
   if (loose) {
     // `self.review_task()` names the task its method returns; `self.agent` the attribute
     if (e.k === "call" && model.calls[e.call]!.args.length === 0) return [lastOf(model.calls[e.call]!.callee)]
+    // a call wrapping a node names it: the local variable it is called on (`translator.as_tool(name=...)`),
+    // else its first positional argument when that is a name (`handoff(refunds)`)
+    if (e.k === "call") {
+      const c = model.calls[e.call]!
+      if (c.receiver?.k === "name" && c.receiver.name !== "self" && c.receiver.name !== "this") return [c.receiver.name]
+      const first = c.args.find((a) => a.name === undefined)
+      return first !== undefined && first.value.k === "name" ? [first.value.name] : []
+    }
     if (e.k === "attr" && e.obj.k === "name" && (e.obj.name === "self" || e.obj.name === "this")) return [e.name]
   }
   const n = nodeOf(model, e, end, loose)
@@ -162,7 +170,7 @@ const ownersOf = (model: SemanticModel, call: Call): Array<string> => {
   return out
 }
 
-/** `x.context = [y]` and `x.context.append(y)`: edges from x added after its creation. */
+/** `x.context = [y]` and `x.context.append(y)` (`x.handoffs.push(y)`): edges from x added after its creation. */
 const fieldEdges = (model: SemanticModel, field: string, end: ReadonlyArray<NamePattern>): Array<Edge> => {
   const out: Array<Edge> = []
   const scan = (body: ReadonlyArray<Statement>) => {
@@ -174,7 +182,7 @@ const fieldEdges = (model: SemanticModel, field: string, end: ReadonlyArray<Name
   for (const f of model.functions) scan(f.body)
   for (const call of model.calls) {
     const r = call.receiver
-    if (r?.k !== "attr" || r.name !== field || r.obj.k !== "name" || !/\.(?:append|extend|insert)$/.test(call.callee)) continue
+    if (r?.k !== "attr" || r.name !== field || r.obj.k !== "name" || !/\.(?:append|extend|insert|push|unshift)$/.test(call.callee)) continue
     for (const a of call.args) for (const to of namesIn(model, a.value, end, true)) out.push({ from: r.obj.name, to, at: { start: call.span.start, end: call.span.end, text: call.written }, routed: false, counted: false })
   }
   return out

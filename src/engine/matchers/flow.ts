@@ -171,17 +171,19 @@ export const compileModelRules = (
       return ev
     }
     const best = new Map<string, RawMatch>()
-    const fileMakes = (c: FileCondition): boolean => model.calls.some((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
-    const fileAllows = (entry: CallEntry): boolean => {
+    // `other`: a call besides the reported one (`several agents delegate`)
+    const fileMakes = (c: FileCondition, reported: Call): boolean =>
+      model.calls.some((x) => (!c.other || x !== reported) && c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
+    const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
-      return file === undefined || ((file.need.length === 0 || file.need.some(fileMakes)) && !file.forbid.some(fileMakes))
+      return file === undefined || ((file.need.length === 0 || file.need.some((c) => fileMakes(c, reported))) && !file.forbid.some((c) => fileMakes(c, reported)))
     }
     if (assigned.size > 0)
-      for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry)) out.push(match(entry, call, text))
+      for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
-        if (applies(entry.matcher, call, model) && fileAllows(entry)) out.push(match(entry, call, text))
+        if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -313,12 +315,13 @@ const keep = (best: Map<string, RawMatch>, found: RawMatch): void => {
 interface FileCondition {
   readonly names: NameIndex<true>
   readonly where: ReadonlyArray<CallCondition>
+  readonly other: boolean
 }
 
-const fileCondition = (f: { readonly callee: ReadonlyArray<string>; readonly where?: ReadonlyArray<CallCondition> | undefined }): FileCondition => {
+const fileCondition = (f: { readonly callee: ReadonlyArray<string>; readonly where?: ReadonlyArray<CallCondition> | undefined; readonly other?: true | undefined }): FileCondition => {
   const names = new NameIndex<true>()
   for (const n of f.callee) names.add(n, true)
-  return { names, where: f.where ?? [] }
+  return { names, where: f.where ?? [], other: f.other === true }
 }
 
 /** An assignment target as written, for messages (`el.innerHTML`, `<div>.dangerouslySetInnerHTML`). */
