@@ -143,7 +143,11 @@ export const discoverCorpora = (repoRoot: string): { sources: Array<CorpusSource
     })
   } else skipped.push({ name: "python", reason: "python3 is not installed (or its standard library path is unknown)" })
 
-  const goRoots = [run("go", ["env", "GOROOT"]), "/usr/lib/go", "/usr/share/go", "/usr/local/go"].filter(
+  // Debian's golang-1.NN-src installs versioned roots (/usr/share/go-1.19) without the unversioned link
+  const versioned = ["/usr/lib", "/usr/share"].flatMap((dir) =>
+    existsSync(dir) ? readdirSync(dir).filter((d) => /^go-\d+\.\d+$/.test(d)).sort().reverse().map((d) => join(dir, d)) : []
+  )
+  const goRoots = [run("go", ["env", "GOROOT"]), "/usr/lib/go", "/usr/share/go", "/usr/local/go", ...versioned].filter(
     (r): r is string => r !== undefined && r !== "" && existsSync(join(r, "src", "fmt"))
   )
   const goRoot = goRoots[0]
