@@ -45,3 +45,15 @@ export async function vectorSearch(index: { query: (q: object) => Promise<unknow
   // ok: sql_injection
   return index.query({ vector: embedding, topK: 5 })
 }
+
+const handlers = new Map<string, () => string>([["update profile", () => "done"]])
+
+export const runHandler = tool({
+  description: "Run one of the named handlers",
+  inputSchema: z.object({ kind: z.string() }),
+  execute: async ({ kind }) => {
+    const label = `update ${kind}`
+    // ok: sql_injection
+    return handlers.get(label)?.()
+  },
+})

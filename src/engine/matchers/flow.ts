@@ -428,7 +428,7 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict |
   if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
-  if (hit.sink.check === "sql_text" && !SQL_WORDS.test(v.consts ?? "")) return undefined
+  if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
   if (v.secret && hit.reports.has("secret")) return { tier: "vulnerability", lower: false, label: v.label ?? "a secret" }
   if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" }
   if (v.prov === Prov.Unknown && hit.reports.has("unknown")) return { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }
@@ -453,6 +453,16 @@ const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |t
 const LABEL_MARKS: ReadonlyArray<RegExp> = [/<\/?[A-Za-z][\w-]*>/, /```|"""/, /\b(?:BEGIN|END) [A-Z]{3}/, /\b(?:[Uu]ntrusted|UNTRUSTED)\b/, /\b(?:do not|don't|never) (?:follow|obey|execute)\b/]
 const LABELLED = { test: (text: string): boolean => LABEL_MARKS.some((re) => re.test(text)) }
 
+/**
+ * SQL as a statement (`select … from`, `insert into`, `update t set`, `delete from`, DDL), for sinks
+ * with generic names (`get`, `all`, `run`): a keyword alone is too common in prose and event names
+ * (`Map.get("agent_updated")` is not a query).
+ */
+const SQL_DML = /\b(?:insert\s+into|delete\s+from|(?:create|drop|alter)\s+(?:table|index|view))\s/i
+const SQL_UPDATE = /\bupdate\s+\S+\s+set\s/i
+const SQL_SELECT = /\bselect\s/i
+const SQL_FROM = /\sfrom\s/i
+const isSqlStatement = (text: string): boolean => SQL_DML.test(text) || SQL_UPDATE.test(text) || (SQL_SELECT.test(text) && SQL_FROM.test(text))
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
 const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
@@ -594,7 +604,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
   const at = "field" in c && c.field !== undefined ? fieldAt(a.value, c.field, call, model) : a.value
-  if ("literal" in c) return at !== undefined && isConstant(at) === c.literal
+  // a local variable assigned once to a constant is that constant (`filter := "area > 1500"`)
+  if ("literal" in c) return at !== undefined && isConstant(constantOf(at, model, call.fn)) === c.literal
   if ("contains" in c) {
     const re = ruleRegex(c.contains)
     return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => elementMatches(e, re, model))
