@@ -447,6 +447,27 @@ class PythonWalker {
     }
   }
 
+  /**
+   * The entries of a large literal past the first MAX_ENTRIES are not part of its value, but a call
+   * among them (`[1, 2, …, eval(payload)]`) is still a call: model the entries whose text has one.
+   */
+  private callsBeyond(node: AstNode, fn: number): void {
+    if (node.namedChildCount <= MAX_ENTRIES) return
+    const children = node.namedChildren
+    const tail = this.text.slice(children[MAX_ENTRIES]!.startIndex, node.endIndex)
+    if (!tail.includes("(")) return
+    // one forward scan for "(": entries before the next one are skipped without reading them
+    let paren = this.text.indexOf("(", children[MAX_ENTRIES]!.startIndex)
+    for (let i = MAX_ENTRIES; i < children.length && paren !== -1 && paren < node.endIndex; i++) {
+      const c = children[i]!
+      if (c.endIndex <= paren) continue
+      if (c.startIndex > paren) paren = this.text.indexOf("(", c.startIndex)
+      if (paren === -1 || paren >= c.endIndex) continue
+      this.expr(c, fn)
+      paren = this.text.indexOf("(", c.endIndex)
+    }
+  }
+
   private classDef(node: AstNode, fn: number, _decorators: ReadonlyArray<AstNode>): void {
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
@@ -611,6 +632,7 @@ class PythonWalker {
             entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
           } else entries.push({ value: this.expr(pair, fn) })
         }
+        this.callsBeyond(node, fn)
         return { k: "container", entries }
       }
       case "list":
@@ -619,7 +641,9 @@ class PythonWalker {
       case "expression_list": {
         // large literal tables are constants: modelling their first entries says as much
         const items = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
-        return { k: "container", entries: items.map((c) => ({ value: this.expr(c, fn) })) }
+        const entries = items.map((c) => ({ value: this.expr(c, fn) }))
+        this.callsBeyond(node, fn)
+        return { k: "container", entries }
       }
       case "list_comprehension":
       case "set_comprehension":
