@@ -56,7 +56,7 @@ export const analyseCode = (
  * name of a module-rooted pattern (`subprocess.run`) counts only in a file that mentions its module:
  * `run` alone is in most files, `subprocess` is not.
  */
-export const interestOf = (text: string, rules: CompiledModelRules): Interest | undefined => {
+const interestOf = (text: string, rules: CompiledModelRules): Interest | undefined => {
   if (!rules.active) return undefined
   const prefilter = prefilterOf(rules)
   const pattern = prefilter.wordsFor(text)

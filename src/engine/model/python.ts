@@ -454,8 +454,6 @@ class PythonWalker {
   private callsBeyond(node: AstNode, fn: number): void {
     if (node.namedChildCount <= MAX_ENTRIES) return
     const children = node.namedChildren
-    const tail = this.text.slice(children[MAX_ENTRIES]!.startIndex, node.endIndex)
-    if (!tail.includes("(")) return
     // one forward scan for "(": entries before the next one are skipped without reading them
     let paren = this.text.indexOf("(", children[MAX_ENTRIES]!.startIndex)
     for (let i = MAX_ENTRIES; i < children.length && paren !== -1 && paren < node.endIndex; i++) {
