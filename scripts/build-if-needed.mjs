@@ -2,7 +2,8 @@
 // so `npm start` and `npm run scan` always run current code without paying for a build every time.
 // Then rewrites the catalogue snapshot (dist/catalogue.snapshot.json) when it does not match rules/
 // and compliance/ (or the decoding code), so workers never start from a stale one, and writes the
-// embedded database's template (dist/pglite-template/<version>) when the installed PGlite has none.
+// embedded database's template (dist/pglite-template/<version>-<migrations>) when there is none for the
+// installed PGlite and the current migrations.
 import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"

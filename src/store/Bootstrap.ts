@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect, Option } from "effect"
 import type { CreatedApiKey, Organisation } from "../domain/ApiTenancy.js"
 import { TenancyRepo } from "./TenancyRepo.js"

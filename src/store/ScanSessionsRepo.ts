@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { SqlClient } from "@effect/sql"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { Data, Effect, Option } from "effect"
 import type { FileEntry } from "../domain/Scan.js"
 import type { OutputFormat, Policy } from "../domain/Vocabulary.js"

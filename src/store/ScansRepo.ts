@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { SqlClient } from "@effect/sql"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Finding, SeverityCounts } from "../domain/Finding.js"
 import type { OutputFormat, Policy } from "../domain/Vocabulary.js"

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto"
-import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
+import * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlError from "@effect/sql/SqlError"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Data, Effect, Option, Schema } from "effect"
 import {
   SUPPRESSION_LIMITS,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { SqlClient, SqlSchema } from "@effect/sql"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Data, Effect, Option, Schema } from "effect"
 import type { ApiKeyInfo, CreatedApiKey, Organisation } from "../domain/ApiTenancy.js"
 import { Role, UUID_PATTERN } from "../domain/ApiTenancy.js"

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
@@ -47,11 +47,19 @@ describe("a new embedded data directory from the build's template", () => {
   })
 
   // needs `npm run build`, which writes the template for the installed PGlite
-  it.skipIf(!existsSync(join(dataDirTemplate(), "PG_VERSION")))("opens as a database after the copy", async () => {
+  it.skipIf(!existsSync(join(dataDirTemplate(), "PG_VERSION")))("opens as a migrated database after the copy", async () => {
     const dataDir = join(temp(), "data")
     await Effect.runPromise(initialiseDataDir(dataDir))
     const db = await PGlite.create({ dataDir, startParams: embeddedStartParams() })
     try {
+      // every migration is already applied: a first start runs none of them
+      const migrationFiles = readdirSync(join(import.meta.dirname, "..", "..", "src", "store", "migrations"))
+        .filter((f) => /^\d{4}_.*\.ts$/.test(f))
+        .map((f) => f.replace(/\.ts$/, ""))
+      const applied = (await db.query<{ name: string; migration_id: number }>("SELECT migration_id, name FROM effect_sql_migrations")).rows
+        .map((r) => `${String(r.migration_id).padStart(4, "0")}_${r.name}`)
+      expect(applied.sort()).toEqual(migrationFiles.sort())
+      expect(existsSync(join(dataDir, "vigil.lock"))).toBe(false)
       await db.exec("CREATE TABLE t (x int); INSERT INTO t VALUES (1)")
       expect((await db.query<{ x: number }>("SELECT x FROM t")).rows).toEqual([{ x: 1 }])
     } finally {

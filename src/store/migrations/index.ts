@@ -1,4 +1,4 @@
-import { Migrator } from "@effect/sql"
+import * as Migrator from "@effect/sql/Migrator"
 import createTenancy from "./0001_create_tenancy.js"
 import createScans from "./0002_create_scans.js"
 import createRateLimits from "./0003_create_rate_limits.js"
