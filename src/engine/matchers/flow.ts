@@ -293,7 +293,7 @@ const setItemCalls = (model: SemanticModel): Array<Call> => {
   return out
 }
 
-const DEFAULT_RETURN_ROLES: ReadonlyArray<FunctionRole> = ["tool", "mcp_tool"]
+const DEFAULT_RETURN_ROLES: ReadonlyArray<FunctionRole> = ["tool", "mcp_tool", "mcp_resource"]
 
 /** The source names a return sink counts: the shared ones with its labels, and the rule's own. */
 const sourceNames = (models: ReadonlyArray<FrameworkModel>, own: ReadonlyArray<string> | undefined, labels: ReadonlyArray<string> | undefined): Array<string> => [
