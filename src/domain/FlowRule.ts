@@ -100,7 +100,7 @@ export const CallCondition = Schema.Union(
 )
 export type CallCondition = typeof CallCondition.Type
 
-const Role = Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain")
+const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "plain")
 
 export const FlowSink = Schema.Struct({
   callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign` or `returns`)" }),
@@ -121,7 +121,7 @@ export const FlowSink = Schema.Struct({
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
   check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "string", "system_message", "prompt_text", "unlabelled")).annotations({
     description:
-      "unlabelled: only values whose constant parts do not mark them as data (a delimiter tag `<document>`, a fence, or words such as `untrusted`); value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values (not functions); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
+      "unlabelled: only values whose constant parts do not mark them as data (a delimiter tag `<document>`, a fence, or words such as `untrusted`); value: any untrusted part; host: only a scheme or host that is not a constant prefix (SSRF); sql: a string built from non-constant parts around SQL words, or untrusted text passed whole (model-written SQL); sql_text: only text that visibly is SQL (for sinks with generic names like run or get); program: of an argv list only its first element, the program, counts; string: only string values, not functions (a value of unknown origin counts only when built from string parts or held by a parameter declared `string`: `setTimeout(done, ms)` is a callback); system_message: only the content of system / developer messages in the arguments (records whose role is system, (\"system\", text) pairs, followed through variables and appends; or the rest of a call whose first argument is a system role); prompt_text: only text whose constant parts instruct a model (\"You are a ... assistant\")"
   }),
   matches: Schema.optional(Schema.String).annotations({
     description:
@@ -167,7 +167,7 @@ export const CallMatcher = Schema.Struct({
   callee: Names.annotations({ description: "canonical callee names with * globs; [\"*\"] is any call (its `where` keywords are then what a file must mention)" }),
   where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
-  in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task", "plain"))).annotations({
+  in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "plain"))).annotations({
     description: "only calls inside functions with one of these framework roles"
   }),
   if_file: Schema.optional(Schema.Array(FileCall)).annotations({
@@ -244,7 +244,7 @@ const SourceSpec = Schema.Struct({
 }).annotations({ parseOptions: strict })
 
 const RoleSpec = Schema.Struct({
-  role: Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task"),
+  role: Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task"),
   decorators: Schema.optional(Names),
   callbacks: Schema.optional(
     Schema.Array(
@@ -261,7 +261,7 @@ export const FrameworkModel = Schema.Struct({
   secret_names: Schema.optional(Schema.String).annotations({ description: "regex over configuration keys that hold secrets" }),
   safe: Schema.optional(Names).annotations({ description: "calls whose result carries no data of their arguments (int(), len())" }),
   roles: Schema.optional(Schema.Array(RoleSpec)),
-  untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "route", "agent_callback", "task"))).annotations({
+  untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task"))).annotations({
     description: "parameters of functions with these roles are untrusted"
   })
 }).annotations({ parseOptions: strict, identifier: "FrameworkModel" })

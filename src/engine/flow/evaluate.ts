@@ -448,7 +448,7 @@ const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: fal
 const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })
 
 const roleLabel = (f: FunctionInfo): string =>
-  f.role === "route" ? "request data" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
+  f.role === "route" ? "request data" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {

@@ -293,7 +293,7 @@ const setItemCalls = (model: SemanticModel): Array<Call> => {
   return out
 }
 
-const DEFAULT_RETURN_ROLES: ReadonlyArray<FunctionRole> = ["tool", "mcp_tool"]
+const DEFAULT_RETURN_ROLES: ReadonlyArray<FunctionRole> = ["tool", "mcp_tool", "mcp_resource"]
 
 /** The source names a return sink counts: the shared ones with its labels, and the rule's own. */
 const sourceNames = (models: ReadonlyArray<FrameworkModel>, own: ReadonlyArray<string> | undefined, labels: ReadonlyArray<string> | undefined): Array<string> => [
@@ -355,6 +355,10 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     const v = ev.resolve(raw, call.fn)
     const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts))
+    // a timer's argument of unknown origin counts only when it can be text: built from string
+    // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
+    // (`setTimeout(done, ms)`, a method's `handler`) is a function far more often than code
+    if (verdict !== undefined && hit.sink.check === "string" && verdict.lower && v.consts === undefined && !stringParam(ev.model, fn, expr)) continue
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
   }
   return worst
@@ -369,6 +373,17 @@ const callbackParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
   for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
     const info = model.functions[f]!
     if (info.params.includes(e.name)) return info.name === "<anonymous>" || info.name === "<lambda>"
+  }
+  return false
+}
+
+/** A parameter of an enclosing function declared as a string (`code: string`). */
+const stringParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
+  if (e.k !== "name") return false
+  for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
+    const info = model.functions[f]!
+    const i = info.params.indexOf(e.name)
+    if (i !== -1) return info.paramTypes?.[i] === "string"
   }
   return false
 }

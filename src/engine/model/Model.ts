@@ -113,7 +113,7 @@ export type Statement =
    */
   | { readonly k: "guard"; readonly kind: GuardKind; readonly name: string; readonly scope: Span; readonly span: Span }
 
-export type FunctionRole = "tool" | "mcp_tool" | "route" | "agent_callback" | "task" | "plain"
+export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "plain"
 
 export interface FunctionInfo {
   readonly name: string
