@@ -671,7 +671,7 @@ class PythonWalker {
         }
         const operands = node.namedChildren.map((c) => this.expr(c, fn))
         if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
-          (this.b.functions[fn]!.equalities ??= []).push([operands[0]!, operands[1]!])
+          (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
         return { k: "lit", value: true }
       }
       case "not_operator":
