@@ -400,11 +400,13 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
   const names = hit.sink.secret_names === undefined ? undefined : ruleRegex(hit.sink.secret_names)
   const ls = secretOperand(left, l, names)
   const rs = secretOperand(right, r, names)
-  if (ls === rs) return undefined
+  if ((ls === undefined) === (rs === undefined)) return undefined
   const [secret, other] = ls !== undefined ? [ls, r] : [rs!, l]
   if (other.secret || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
-  if (other.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { verdict: { tier: "vulnerability", lower: false, label: other.label ?? "untrusted data" }, secret }
-  if (other.prov === Prov.Unknown && hit.reports.has("unknown")) return { verdict: { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }, secret }
+  if (other.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { verdict: { tier: "vulnerability", lower: false, label: other.label ?? "untrusted data" }, secret: secret.what }
+  // two values of unknown origin (`self.password == other.password` in `__eq__`) prove nothing: only a
+  // secret the flow knows (the environment, a settings module, a constant credential) counts there
+  if (other.prov === Prov.Unknown && hit.reports.has("unknown") && secret.known) return { verdict: { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }, secret: secret.what }
   return undefined
 }
 
@@ -413,13 +415,13 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
  * whose key names a secret, also inside `"Bearer " + …`), or a value read by a name the sink lists
  * that is configuration, of unknown origin, or a constant that looks like a credential.
  */
-const secretOperand = (e: Expr, v: Value, names: RegExp | undefined): string | undefined => {
-  if (v.secret && !v.sanitized.includes(PARTIAL)) return v.label ?? "a secret"
+const secretOperand = (e: Expr, v: Value, names: RegExp | undefined): { what: string; known: boolean } | undefined => {
+  if (v.secret && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
   if (names === undefined || v.prov === Prov.Untrusted || v.params !== 0) return undefined
   const name = e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
   if (name === undefined || !names.test(name)) return undefined
-  if (v.prov === Prov.Constant) return v.text !== undefined && v.text.length >= 8 && !/\s/.test(v.text) ? `the constant ${name}` : undefined
-  return `${name} (a configured secret)`
+  if (v.prov === Prov.Constant) return v.text !== undefined && v.text.length >= 8 && !/\s/.test(v.text) ? { what: `the constant ${name}`, known: true } : undefined
+  return { what: `${name} (a configured secret)`, known: v.prov === Prov.Config }
 }
 
 /** The verdict on a value assigned to a sink (`el.innerHTML = html`). */
