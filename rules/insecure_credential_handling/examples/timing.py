@@ -129,3 +129,25 @@ def count_tokens(text: str) -> int:
     max_tokens = int(os.environ.get("MAX_TOKENS", "512"))
     # ok: insecure_credential_handling
     return 1 if len(text.split()) == max_tokens else 0
+
+
+STATIC_TOKEN = "static-demo-token-7"
+STOP_TOKEN = "<|endoftext|>"
+
+
+class StaticVerifier:
+    async def verify_token(self, token: str) -> bool:
+        # ruleid: insecure_credential_handling[timing]
+        if token != STATIC_TOKEN:
+            return False
+        return True
+
+
+@mcp.tool()
+def summarize(text: str) -> str:
+    """Summarize up to the stop marker."""
+    for piece in text.split():
+        # ok: insecure_credential_handling
+        if piece == STOP_TOKEN:
+            break
+    return text

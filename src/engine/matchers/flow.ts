@@ -398,10 +398,14 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
   const l = ev.resolve(ev.value(left, fn, at), fn)
   const r = ev.resolve(ev.value(right, fn, at), fn)
   const names = hit.sink.secret_names === undefined ? undefined : ruleRegex(hit.sink.secret_names)
-  const ls = secretOperand(left, l, names)
-  const rs = secretOperand(right, r, names)
-  if ((ls === undefined) === (rs === undefined)) return undefined
-  const [secret, other] = ls !== undefined ? [ls, r] : [rs!, l]
+  const ls = secretOperand(left, l, names, hit.framework.secretNames)
+  const rs = secretOperand(right, r, names, hit.framework.secretNames)
+  // a presented value is often named like what it is checked against (`token != API_TOKEN`): when
+  // both sides read as secrets, the one the flow knows (environment, settings, constant) is the secret
+  const leftSecret = ls !== undefined && (rs === undefined || (ls.known && !rs.known))
+  const rightSecret = rs !== undefined && (ls === undefined || (rs.known && !ls.known))
+  if (leftSecret === rightSecret) return undefined
+  const [secret, other] = leftSecret ? [ls!, r] : [rs!, l]
   if (other.secret || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
   if (other.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { verdict: { tier: "vulnerability", lower: false, label: other.label ?? "untrusted data" }, secret: secret.what }
   // two values of unknown origin (`self.password == other.password` in `__eq__`) prove nothing: only a
@@ -415,14 +419,24 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
  * whose key names a secret, also inside `"Bearer " + …`), or a value read by a name the sink lists
  * that is configuration, of unknown origin, or a constant that looks like a credential.
  */
-const secretOperand = (e: Expr, v: Value, names: RegExp | undefined): { what: string; known: boolean } | undefined => {
+const secretOperand = (e: Expr, v: Value, names: RegExp | undefined, modelNames: RegExp | undefined): { what: string; known: boolean } | undefined => {
   if (v.secret && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
   if (names === undefined || v.prov === Prov.Untrusted || v.params !== 0) return undefined
   const name = e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
-  if (name === undefined || !names.test(name)) return undefined
-  if (v.prov === Prov.Constant) return v.text !== undefined && v.text.length >= 8 && !/\s/.test(v.text) ? { what: `the constant ${name}`, known: true } : undefined
+  if (name === undefined) return undefined
+  // a constant: the value itself must look like a credential (`"<|endoftext|>"`, `"[DONE]"` do not),
+  // so the models' broader secret names serve (`DEMO_TOKEN = "demo-token"`)
+  // a named constant only: a field of a record built in place (`token := Token{AccessToken: "…"}`) is test data
+  if (v.prov === Prov.Constant)
+    return (e.k === "name" || e.k === "ref") && v.text !== undefined && CREDENTIAL_TEXT.test(v.text) && (names.test(name) || modelNames?.test(name) === true)
+      ? { what: `the constant ${name}`, known: true }
+      : undefined
+  if (!names.test(name)) return undefined
   return { what: `${name} (a configured secret)`, known: v.prov === Prov.Config }
 }
+
+/** Constant text that can be a credential: eight characters or more of a token alphabet, with a letter. */
+const CREDENTIAL_TEXT = /^(?=[^A-Za-z]*[A-Za-z])[\w.~+/=:-]{8,}$/
 
 /** The verdict on a value assigned to a sink (`el.innerHTML = html`). */
 const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: number): Verdict | undefined =>
