@@ -2,7 +2,8 @@ import hmac
 import os
 import secrets as tokens
 
-from fastapi import FastAPI, Header, HTTPException, Request
+from fastapi import Depends, FastAPI, Header, HTTPException, Request, Security
+from fastapi.security import APIKeyHeader
 from flask import Flask, abort, request as flask_request
 from mcp.server.fastmcp import FastMCP
 
@@ -151,3 +152,24 @@ def summarize(text: str) -> str:
         if piece == STOP_TOKEN:
             break
     return text
+
+
+key_scheme = APIKeyHeader(name="X-API-Key", auto_error=False)
+
+
+async def require_key(presented: str = Security(key_scheme)) -> str:
+    # ruleid: insecure_credential_handling[timing]
+    if presented != SERVICE_KEY:
+        raise HTTPException(status_code=403)
+    return presented
+
+
+def require_admin(x_admin_token: str = Header(default="")) -> None:
+    # ruleid: insecure_credential_handling[timing]
+    if x_admin_token != settings.admin_token:
+        raise HTTPException(status_code=403)
+
+
+@app.get("/admin/usage", dependencies=[Depends(require_admin)])
+async def usage(key: str = Depends(require_key)) -> dict:
+    return {"calls": 0}

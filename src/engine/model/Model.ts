@@ -113,6 +113,9 @@ export type Statement =
    */
   | { readonly k: "guard"; readonly kind: GuardKind; readonly name: string; readonly scope: Span; readonly span: Span }
 
+/** The type recorded for a parameter the framework fills from the client's request (FastAPI `Header(...)`). */
+export const REQUEST_PARAMETER = "<request parameter>"
+
 export type FunctionRole = "tool" | "mcp_tool" | "route" | "agent_callback" | "task" | "plain"
 
 export interface FunctionInfo {
