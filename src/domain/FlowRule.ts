@@ -103,7 +103,7 @@ export type CallCondition = typeof CallCondition.Type
 const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "plain")
 
 export const FlowSink = Schema.Struct({
-  callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign` or `returns`)" }),
+  callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign`, `returns` or `compares`)" }),
   assign: Schema.optional(Names).annotations({
     description:
       "assignments that are sinks: the target as a dotted name with * globs (`*.innerHTML`: a property of any object); a JSX attribute is an assignment to `<tag>.<attribute>` (`*.dangerouslySetInnerHTML`)"
@@ -111,6 +111,17 @@ export const FlowSink = Schema.Struct({
   returns: Schema.optional(Schema.Literal(true)).annotations({
     description:
       "instead of a call: the value the function returns (its return statements) is the sink, for functions with one of `roles`; the function's own parameters are not sources here (its caller, usually the model, wrote them)"
+  }),
+  compares: Schema.optional(Schema.Literal("secret")).annotations({
+    description:
+      "instead of a call: the operands of an equality comparison (`==`, `!=`, `===`, `!==`) in a function; when one operand is a secret (a secret from the environment, or a settings attribute or constant named by `secret_names`), the other is judged (a credential checked by `==` rather than in constant time)"
+  }),
+  secret_names: Schema.optional(Schema.String).annotations({
+    description:
+      "with compares: a regex over the name an operand is read by (a variable, attribute, constant or constant key: `settings.webhook_secret`, `EXPECTED_TOKEN`); such an operand is a secret when it is configuration, of unknown origin, or a constant that looks like a credential (eight characters or more, no spaces)"
+  }),
+  mentions: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with compares: words a function must mention to be modelled for this sink (the prefilter)"
   }),
   roles: Schema.optional(Schema.Array(Role)).annotations({ description: "with returns: the framework roles of the functions whose return values are judged" }),
   labels: Schema.optional(Schema.Array(Schema.String)).annotations({

@@ -198,6 +198,9 @@ export const RegexMatcher = Schema.Struct({
   exclude_line: Schema.optional(Schema.Array(Schema.String)).annotations({
     description: "regexes: a match on a line matching any of these is ignored (env reads, secret stores)"
   }),
+  paths: Schema.optional(Schema.String).annotations({
+    description: "regex over the file's path (forward slashes, relative to the scanned folder): only files whose path matches (a folder a web server publishes: public/, static/)"
+  }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "RegexMatcher" })
 export type RegexMatcher = typeof RegexMatcher.Type

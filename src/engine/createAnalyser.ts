@@ -30,7 +30,7 @@ export const analyseFile = (compiled: CompiledCatalogue, task: FileTask, deadlin
   let reason: string | undefined
   let status: FileAnalysis["status"] = "analysed"
   try {
-    matches.push(...compiled.regexFor(task.kind).run(doc.text, deadline))
+    matches.push(...compiled.regexFor(task.kind).run(doc.text, deadline, task.path))
     if (task.kind === "json" || task.kind === "yaml") {
       const structured = analyseStructured(compiled, task.kind, doc, deadline)
       kind = structured.kind

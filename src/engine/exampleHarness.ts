@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join, relative } from "node:path"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { join, relative, sep } from "node:path"
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
 import { Deadline } from "../languages/Source.js"
 import type { FileKind } from "./Analyser.js"
@@ -80,7 +80,9 @@ export const runRuleExamples = (compiled: CompiledCatalogue, catalogue: Catalogu
   const covered = new Map<string, { ruleid: number; ok: number }>()
   let examples = 0
   let annotatedLines = 0
-  for (const name of readdirSync(dir).sort()) {
+  // files in sub-folders too (`examples/public/app.js`: rules that look at where a file lives)
+  const files = (readdirSync(dir, { recursive: true }) as Array<string>).map((n) => n.split(sep).join("/")).filter((n) => !statSync(join(dir, n)).isDirectory())
+  for (const name of files.sort()) {
     const file = join(dir, name)
     const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase()
     const kind = EXAMPLE_KINDS[ext]

@@ -42,7 +42,7 @@ export const makeSecretScanner = (catalogue: Catalogue, perFileMs = DEFAULT_PER_
       return { complete: true, hits: hitsOf(analysed.matches) }
     }
     try {
-      return { complete: true, hits: hitsOf(compiled.regexFor(kind).run(content, deadline)) }
+      return { complete: true, hits: hitsOf(compiled.regexFor(kind).run(content, deadline, path)) }
     } catch (error) {
       if (error instanceof DeadlineExceeded) return { complete: false, reason: "secret detection ran out of time" }
       return { complete: false, reason: `secret detection failed: ${error instanceof Error ? error.message : String(error)}` }

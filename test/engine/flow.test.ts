@@ -85,3 +85,50 @@ describe("a rule's own sources apply to that rule only", () => {
     expect(tiers).toEqual(expect.arrayContaining([["unsafe_deserialization", 4, "vulnerability"], ["exec_eval", 5, "risk_pattern"]]))
   })
 })
+
+describe("equality checks against a secret (compares: secret)", () => {
+  const timing = async (path: string, content: string) =>
+    (await engine.scan([{ path, content }])).findings
+      .filter((f) => f.pattern_id === "insecure_credential_handling")
+      .map((f) => ({ line: f.line, tier: f.risk_tier, severity: f.severity }))
+
+  it("request data against an environment secret is a vulnerability; an uncalled helper a risk; constant-time compares and non-secrets are silent", async () => {
+    const code = [
+      "import hmac, os",
+      "from fastapi import FastAPI, Request",
+      "app = FastAPI()",
+      "KEY = os.environ['SERVICE_API_KEY']",
+      "@app.post('/hook')",
+      "async def hook(request: Request):",
+      "    sent = request.headers.get('x-api-key')",
+      "    if sent != KEY: return 401",
+      "    if not hmac.compare_digest(sent, KEY): return 401",
+      "    if sent == os.environ['MODE']: return 400",
+      "    if KEY == '': return 500",
+      "def matches(candidate):",
+      "    return candidate == KEY",
+      "class Auth:",
+      "    def __eq__(self, other):",
+      "        return self.password == other.password",
+      ""
+    ].join("\n")
+    expect(await timing("app.py", code)).toEqual([
+      { line: 8, tier: "vulnerability", severity: "MEDIUM" },
+      { line: 13, tier: "risk_pattern", severity: "LOW" }
+    ])
+  })
+})
+
+describe("regex matchers with paths", () => {
+  it("a credential-named literal is CRITICAL in a folder the web server publishes, HIGH elsewhere", async () => {
+    const content = 'export const config = { agent_api_key: "Qm7wZ2xT9vLk4RpN8sYd3HfJ6cBg1AeU" }\n'
+    const found = (await engine.scan([{ path: "public/config.js", content }, { path: "src/config.js", content }])).findings
+      .filter((f) => f.pattern_id === "hardcoded_credentials")
+      .map((f) => ({ file: f.file, severity: f.severity }))
+      .sort((a, b) => a.file.localeCompare(b.file))
+    expect(found).toEqual([
+      { file: "public/config.js", severity: "CRITICAL" },
+      { file: "src/config.js", severity: "HIGH" }
+    ])
+  })
+})

@@ -1,4 +1,4 @@
-import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
+import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
 import { dottedOf } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
@@ -142,6 +142,8 @@ export class FlowEvaluator {
     const f = this.model.functions[owner]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
+    // a parameter the framework fills from the request (FastAPI `Header(...)`), in any function
+    if (f.paramTypes?.[index] === REQUEST_PARAMETER) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: "request data" }
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE

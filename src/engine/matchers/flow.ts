@@ -76,6 +76,9 @@ export const compileModelRules = (
   // return sinks: a function's return statements; a file must mention one of the sources they count
   const returnSinks: Array<SinkEntry> = []
   const returnSources = new NameIndex<true>()
+  // comparison sinks: the equality checks of every function; a function must mention one of the words
+  const compareSinks: Array<SinkEntry> = []
+  const compareWords = new Set<string>()
   for (const entry of flows) {
     const m = entry.matcher
     const fw = frameworkOf(m.sources, m.keeps)
@@ -96,6 +99,10 @@ export const compileModelRules = (
         const fwReturns = compileFrameworks([...untrusted, ...(own.length > 0 ? [{ language, untrusted: [{ names: own, label: OWN_SOURCE_LABEL }] }] : [])])
         returnSinks.push({ ...hit, framework: { ...fwReturns, untrustedRoles: new Set() } })
         for (const n of sourceNames(shared, m.sources, sink.labels)) returnSources.add(n, true)
+      }
+      if (sink.compares === "secret") {
+        compareSinks.push(hit)
+        for (const w of sink.mentions ?? []) compareWords.add(w)
       }
       for (const callee of sink.callee ?? []) sinks.add(callee, hit)
       for (const target of sink.assign ?? []) assignSinks.add(target, hit)
@@ -224,6 +231,15 @@ export const compileModelRules = (
         }
       })
     }
+    for (const hit of compareSinks) {
+      const ev = evaluatorOf(hit.framework)
+      model.functions.forEach((f, fi) => {
+        for (const q of f.equalities ?? []) {
+          const found = judgeEquality(ev, hit, q.left, q.right, fi, q.span.start)
+          if (found !== undefined) keep(best, flowMatch(hit, q.span, `\`${text.slice(q.span.start, q.span.end).replace(/\s+/g, " ").slice(0, 120)}\`, an equality check against ${found.secret}`, found.verdict, text))
+        }
+      })
+    }
     out.push(...best.values())
     if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
     out.push(...codeGraphs.run(model))
@@ -235,6 +251,7 @@ export const compileModelRules = (
       ...sinks.literals,
       ...assignSinks.literals,
       ...returnSources.literals,
+      ...[...compareWords].map((word) => ({ word })),
       ...callRequirements,
       ...assigned.literals.filter((r) => r.word !== "*"),
       ...[...keywords].map((word) => ({ word })),
@@ -387,6 +404,54 @@ const stringParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
   }
   return false
 }
+
+/**
+ * An equality check with a secret on one side (`header != os.environ["API_KEY"]`): the verdict on the
+ * other side (request data: a vulnerability; unknown origin: a risk), and what the secret is.
+ */
+const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Expr, fn: number, at: number): { verdict: Verdict; secret: string } | undefined => {
+  const l = ev.resolve(ev.value(left, fn, at), fn)
+  const r = ev.resolve(ev.value(right, fn, at), fn)
+  const names = hit.sink.secret_names === undefined ? undefined : ruleRegex(hit.sink.secret_names)
+  const ls = secretOperand(left, l, names, hit.framework.secretNames)
+  const rs = secretOperand(right, r, names, hit.framework.secretNames)
+  // a presented value is often named like what it is checked against (`token != API_TOKEN`): when
+  // both sides read as secrets, the one the flow knows (environment, settings, constant) is the secret
+  const leftSecret = ls !== undefined && (rs === undefined || (ls.known && !rs.known))
+  const rightSecret = rs !== undefined && (ls === undefined || (rs.known && !ls.known))
+  if (leftSecret === rightSecret) return undefined
+  const [secret, other] = leftSecret ? [ls!, r] : [rs!, l]
+  if (other.secret || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
+  if (other.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { verdict: { tier: "vulnerability", lower: false, label: other.label ?? "untrusted data" }, secret: secret.what }
+  // two values of unknown origin (`self.password == other.password` in `__eq__`) prove nothing: only a
+  // secret the flow knows (the environment, a settings module, a constant credential) counts there
+  if (other.prov === Prov.Unknown && hit.reports.has("unknown") && secret.known) return { verdict: { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }, secret: secret.what }
+  return undefined
+}
+
+/**
+ * What makes an operand a secret, or undefined: a secret the data flow knows (an environment value
+ * whose key names a secret, also inside `"Bearer " + …`), or a value read by a name the sink lists
+ * that is configuration, of unknown origin, or a constant that looks like a credential.
+ */
+const secretOperand = (e: Expr, v: Value, names: RegExp | undefined, modelNames: RegExp | undefined): { what: string; known: boolean } | undefined => {
+  if (v.secret && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
+  if (names === undefined || v.prov === Prov.Untrusted || v.params !== 0) return undefined
+  const name = e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
+  if (name === undefined) return undefined
+  // a constant: the value itself must look like a credential (`"<|endoftext|>"`, `"[DONE]"` do not),
+  // so the models' broader secret names serve (`DEMO_TOKEN = "demo-token"`)
+  // a named constant only: a field of a record built in place (`token := Token{AccessToken: "…"}`) is test data
+  if (v.prov === Prov.Constant)
+    return (e.k === "name" || e.k === "ref") && v.text !== undefined && CREDENTIAL_TEXT.test(v.text) && (names.test(name) || modelNames?.test(name) === true)
+      ? { what: `the constant ${name}`, known: true }
+      : undefined
+  if (!names.test(name)) return undefined
+  return { what: `${name} (a configured secret)`, known: v.prov === Prov.Config }
+}
+
+/** Constant text that can be a credential: eight characters or more of a token alphabet, with a letter. */
+const CREDENTIAL_TEXT = /^(?=[^A-Za-z]*[A-Za-z])[\w.~+/=:-]{8,}$/
 
 /** The verdict on a value assigned to a sink (`el.innerHTML = html`). */
 const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: number): Verdict | undefined =>
@@ -813,14 +878,25 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
     }
   }
   if (m.kind === "flow") {
-    const bad = m.sinks.findIndex((s) => [s.callee, s.assign, s.returns].filter((x) => x !== undefined).length !== 1 || (s.returns === undefined && s.roles !== undefined))
-    if (bad !== -1) return { path: ["sinks", bad], message: "a sink names one of `callee` (calls), `assign` (assignments) or `returns: true` (with `roles`: a function's return value)" }
+    const bad = m.sinks.findIndex(
+      (s) =>
+        [s.callee, s.assign, s.returns, s.compares].filter((x) => x !== undefined).length !== 1 ||
+        (s.returns === undefined && s.roles !== undefined) ||
+        (s.compares === undefined && (s.secret_names !== undefined || s.mentions !== undefined))
+    )
+    if (bad !== -1)
+      return {
+        path: ["sinks", bad],
+        message: "a sink names one of `callee` (calls), `assign` (assignments), `returns: true` (with `roles`: a function's return value) or `compares: secret` (with `secret_names`, `mentions`: equality checks)"
+      }
     for (const [j, s] of m.sinks.entries()) {
-      if (s.matches === undefined) continue
-      try {
-        compileRuleRegex(s.matches)
-      } catch (e) {
-        return { path: ["sinks", j, "matches"], message: `invalid regex ${JSON.stringify(s.matches)}: ${(e as Error).message}` }
+      for (const [field, source] of [["matches", s.matches], ["secret_names", s.secret_names]] as const) {
+        if (source === undefined) continue
+        try {
+          compileRuleRegex(source)
+        } catch (e) {
+          return { path: ["sinks", j, field], message: `invalid regex ${JSON.stringify(source)}: ${(e as Error).message}` }
+        }
       }
     }
   }

@@ -136,7 +136,7 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
     // variables that hold the caller's identity (`uid = ctx.context.user_id`), to a small fixpoint
     for (let round = 0; round < 3; round++)
       for (const s of f.body) if (s.k === "assign" && s.target.path.length === 0 && !held.has(s.target.name) && isCaller(s.value)) held.add(s.target.name)
-    if ((f.equalities ?? []).some(([a, b]) => isCaller(a) || isCaller(b))) return true
+    if ((f.equalities ?? []).some((q) => isCaller(q.left) || isCaller(q.right))) return true
     if (scope.own(g).some((call) => call.fn === g && (call.args.some((a) => isCaller(a.value)) || c.callerNames!.lookup(call.callee).length > 0))) return true
   }
   return false

@@ -28,6 +28,8 @@ interface CompiledPattern {
   readonly keywords: ReadonlyArray<string> | undefined
   readonly exclude: ReadonlyArray<RegExp>
   readonly excludeLine: ReadonlyArray<RegExp>
+  /** only files whose path matches */
+  readonly paths: RegExp | undefined
 }
 
 const lineAround = (text: string, start: number, end: number): string => {
@@ -48,6 +50,8 @@ export const compileRegexPatterns = (entries: ReadonlyArray<MatcherEntry<RegexMa
       const f = flagsOf(s)
       return compile(f.source, f.flags, "exclude_line")
     })
+    const pathsOf = entry.matcher.paths === undefined ? undefined : flagsOf(entry.matcher.paths)
+    const paths = pathsOf === undefined ? undefined : compile(pathsOf.source, pathsOf.flags, "paths")
     return entry.matcher.patterns.map((p): CompiledPattern => {
       const f = flagsOf(p.regex)
       const regex = compile(f.source, `${f.flags}gd`, `pattern ${p.name}`)
@@ -66,13 +70,15 @@ export const compileRegexPatterns = (entries: ReadonlyArray<MatcherEntry<RegexMa
         context: ctx === undefined ? undefined : compile(ctx.source, ctx.flags, `context of ${p.name}`),
         keywords: p.keywords?.map((k) => k.toLowerCase()),
         exclude,
-        excludeLine
+        excludeLine,
+        paths
       }
     })
   })
 
 export interface CompiledRegex {
-  readonly run: (text: string, deadline: Deadline) => Array<RawMatch>
+  /** `path`: the file's path (forward slashes), for matchers with `paths`; without it they do not run */
+  readonly run: (text: string, deadline: Deadline, path?: string) => Array<RawMatch>
 }
 
 /** Text rules: a cheap keyword prefilter per pattern, then the regex over the whole file (never a prefix). */
@@ -80,12 +86,13 @@ export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>)
   const patterns = compileRegexPatterns(entries)
   if (patterns.length === 0) return { run: () => [] }
   return {
-    run: (text, deadline) => {
+    run: (text, deadline, path) => {
       const out: Array<RawMatch> = []
       const seen = new Set<string>()
       let lower: string | undefined
       for (const p of patterns) {
         if (deadline.expired) throw new DeadlineExceeded("text rules")
+        if (p.paths !== undefined && (path === undefined || !p.paths.test(path.replace(/\\/g, "/")))) continue
         if (p.keywords !== undefined) {
           lower ??= text.toLowerCase()
           if (!p.keywords.some((k) => lower!.includes(k))) continue

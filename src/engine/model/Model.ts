@@ -113,6 +113,9 @@ export type Statement =
    */
   | { readonly k: "guard"; readonly kind: GuardKind; readonly name: string; readonly scope: Span; readonly span: Span }
 
+/** The type recorded for a parameter the framework fills from the client's request (FastAPI `Header(...)`). */
+export const REQUEST_PARAMETER = "<request parameter>"
+
 export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "plain"
 
 export interface FunctionInfo {
@@ -141,10 +144,18 @@ export interface FunctionInfo {
   /** The function calls itself (by its name, `self.name`, `this.name`, `recv.Name`); set on build. */
   recursive?: boolean
   /**
-   * The operands of equality comparisons in the function (`doc.owner_id != user.id`,
-   * `order.userId === ctx.userId`): rules read which values the function checks against each other.
+   * The equality comparisons in the function (`doc.owner_id != user.id`, `order.userId === ctx.userId`):
+   * rules read which values the function checks against each other (an ownership check), and flow
+   * rules judge both operands (a secret compared with request data by `==`, not in constant time).
    */
-  equalities?: Array<readonly [Expr, Expr]>
+  equalities?: Array<Equality>
+}
+
+/** `left == right` (also `!=`, `===`, `!==`): its operands and where the comparison is written. */
+export interface Equality {
+  readonly left: Expr
+  readonly right: Expr
+  readonly span: Span
 }
 
 export interface Import {

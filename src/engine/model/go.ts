@@ -1036,7 +1036,7 @@ class GoWalker {
         const parts: Array<Expr> = []
         if (left !== null) parts.push(this.expr(left, fn))
         if (right !== null) parts.push(this.expr(right, fn))
-        if ((operator === "==" || operator === "!=") && fn !== -1 && parts.length === 2) (this.b.functions[fn]!.equalities ??= []).push([parts[0]!, parts[1]!])
+        if ((operator === "==" || operator === "!=") && fn !== -1 && parts.length === 2) (this.b.functions[fn]!.equalities ??= []).push({ left: parts[0]!, right: parts[1]!, span: span(node) })
         if (operator !== undefined && COMPARISONS.has(operator)) {
           if (operator !== "==" && operator !== "!=") {
             this.b.ordered = true

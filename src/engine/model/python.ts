@@ -1,7 +1,7 @@
 import { SPREAD_STEPS } from "./offsets.js"
 import { type AstNode, FlatTree } from "../../languages/flatTree.js"
 import type { Tree } from "../../languages/treeSitter.js"
-import type { Arg, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
+import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
@@ -27,6 +27,15 @@ export type Interest = (start: number, end: number) => boolean
 
 /** Parameter defaults that make FastAPI inject the value server-side (an authenticated principal, a session). */
 const INJECTED = new Set(["fastapi.Depends", "fastapi.Security", "fastapi.params.Depends"])
+
+/**
+ * Parameter defaults that read the value from the client's request (`x_api_key: str = Header(...)`),
+ * and security schemes that do (`key: str = Security(APIKeyHeader(name="X-API-Key"))`): such a
+ * parameter's type is recorded as REQUEST_PARAMETER, request data wherever the function is used
+ * (a dependency is no route, but FastAPI fills it from the request all the same).
+ */
+const FROM_REQUEST = new Set(["fastapi.Header", "fastapi.Query", "fastapi.Cookie", "fastapi.Body", "fastapi.Form", "fastapi.Path", "fastapi.params.Header", "fastapi.params.Query", "fastapi.params.Cookie"])
+const REQUEST_SCHEMES = /^fastapi\.security\.(?:APIKeyHeader|APIKeyQuery|APIKeyCookie|HTTPBearer|HTTPBasic|OAuth2PasswordBearer)$/
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
@@ -498,6 +507,15 @@ class PythonWalker {
     return index
   }
 
+  /** A security scheme that reads the request (`APIKeyHeader(...)`), inline or held by a module-level name. */
+  private requestScheme(e: Expr | undefined): boolean {
+    if (e === undefined) return false
+    if (e.k === "call") return REQUEST_SCHEMES.test(this.b.calls[e.call]!.callee)
+    if (e.k !== "name") return false
+    const held = this.b.module.find((s) => s.k === "assign" && s.target.name === e.name && s.target.path.length === 0)
+    return held !== undefined && held.k === "assign" && this.requestScheme(held.value.k === "call" ? held.value : undefined)
+  }
+
   /** Parameters, docstring and body of a function (skipped functions are filled only when needed). */
   private fillFunction(index: number, node: AstNode): void {
     const f = this.b.functions[index]!
@@ -514,7 +532,11 @@ class PythonWalker {
       if (value !== null) {
         const v = this.expr(value, parent)
         // `user: Principal = Depends(get_current_user)`: FastAPI injects it on the server, the client does not send it
-        if (v.k === "call" && id !== undefined && id !== null && INJECTED.has(this.b.calls[v.call]!.callee)) types[types.length - 1] = "fastapi.Depends"
+        if (v.k === "call" && id !== undefined && id !== null) {
+          const call = this.b.calls[v.call]!
+          if (FROM_REQUEST.has(call.callee) || (INJECTED.has(call.callee) && this.requestScheme(call.args[0]?.value))) types[types.length - 1] = REQUEST_PARAMETER
+          else if (INJECTED.has(call.callee)) types[types.length - 1] = "fastapi.Depends"
+        }
       }
     }
     if (types.some((t) => t !== undefined)) (f as { paramTypes?: ReadonlyArray<string | undefined> }).paramTypes = types
@@ -671,7 +693,7 @@ class PythonWalker {
         }
         const operands = node.namedChildren.map((c) => this.expr(c, fn))
         if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
-          (this.b.functions[fn]!.equalities ??= []).push([operands[0]!, operands[1]!])
+          (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
         return { k: "lit", value: true }
       }
       case "not_operator":

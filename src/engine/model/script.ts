@@ -1027,7 +1027,7 @@ class ScriptWalker {
         {
           const left = this.expr(n.left, fn)
           const right = this.expr(n.right, fn)
-          if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push([left, right])
+          if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push({ left, right, span: this.span(n) })
         }
         return { k: "lit", value: true }
       case K.InstanceOfKeyword:
