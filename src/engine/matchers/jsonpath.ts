@@ -15,7 +15,8 @@ import type { MatcherEntry } from "./treeSitter.js"
  * once per document however many rules share it.
  *
  * Check semantics (the check *holds* when): truthy: the value is JS-truthy; falsy: it is not (an
- * absent value is falsy); defined: present (null counts); undefined: absent; pattern / not_pattern:
+ * absent value is falsy); defined: present (null counts); undefined: absent; null: present and null
+ * (YAML `key:` with no value, `~`, `null`; JSON `null`), an explicitly removed setting; pattern / not_pattern:
  * the value is a string, number or boolean whose text matches / does not match. `field` is a dotted
  * path below the given value (`data.inputs.maxIterations`, `headers.0.value`); `@key` is the given
  * value's own key. The finding points at the value the last check with a `field` looked at, or at
@@ -27,7 +28,7 @@ import type { MatcherEntry } from "./treeSitter.js"
 export class JsonPathCompileError extends Error {}
 
 interface Check {
-  readonly fn: "truthy" | "falsy" | "defined" | "undefined" | "pattern" | "not_pattern"
+  readonly fn: "truthy" | "falsy" | "defined" | "undefined" | "null" | "pattern" | "not_pattern"
   /** segments below the given value; undefined = the value itself; "@key" = its key */
   readonly field: ReadonlyArray<string> | "@key" | undefined
   readonly regex: RegExp | undefined
@@ -230,6 +231,9 @@ function evaluate(
         break
       case "undefined":
         holds = target === undefined
+        break
+      case "null":
+        holds = target === null
         break
       case "pattern":
       case "not_pattern": {
