@@ -269,7 +269,9 @@ export class FlowEvaluator {
     const sanitizers = this.sanitizers.lookup(call.callee)
     const local = this.localFunction(call)
     let result: Value
+    const table = local === undefined ? this.tableLookup(call, fn, at) : undefined
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
+    else if (table !== undefined) result = table
     else {
       // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
       // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
@@ -296,6 +298,18 @@ export class FlowEvaluator {
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
+  }
+
+  /**
+   * `TABLE.get(key)` / `TABLE.get(key, default)` on a keyed literal (a dict or object of entries):
+   * like `TABLE[key]`, the key only picks an entry and does not flow into it; the default may.
+   */
+  private tableLookup(call: Call, fn: number, at: number): Value | undefined {
+    if (call.receiver === undefined || lastSegmentOf(call.callee) !== "get" || call.args.length === 0 || call.args.length > 2) return undefined
+    if (call.args.some((a) => a.name !== undefined)) return undefined
+    const table = this.value(call.receiver, fn, at)
+    if (table.fields === undefined || table.container === true) return undefined
+    return strip(joinAll([table, ...call.args.slice(1).map((a) => this.value(a.value, fn, at))]))
   }
 
   /** Every argument of the call, and of the call it is a method of (`open(p).read()`), is constant. */
