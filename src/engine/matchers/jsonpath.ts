@@ -22,7 +22,7 @@ import type { MatcherEntry } from "./treeSitter.js"
  * value's own key. The finding points at the value the last check with a `field` looked at, or at
  * the given value when that field is absent (an object narrowed to its id or name member, so the
  * reported text stays stable when a node moves). A named group `secret` in a pattern marks the
- * matched text as a credential.
+ * matched text as a credential; a secret found in the given value itself is where the finding points.
  */
 
 export class JsonPathCompileError extends Error {}
@@ -215,6 +215,7 @@ function evaluate(
   let reportPath: StructuredPath = path
   let reportKey = false
   let secret: string | undefined
+  let secretOnValue = false
   for (const check of rule.checks) {
     const target = check.field === undefined ? value : check.field === "@key" ? path[path.length - 1] : below(value, check.field)
     const text = scalarText(target)
@@ -240,7 +241,12 @@ function evaluate(
         const m = text === undefined ? null : check.regex!.exec(text)
         holds = text !== undefined && (check.fn === "pattern" ? m !== null : m === null)
         const s = m?.groups?.secret
-        if (holds && s !== undefined && s !== "") secret = s
+        if (holds && s !== undefined && s !== "") {
+          secret = s
+          // the credential is the finding's place, also when a check on `@key` came first: the text
+          // rules report the same value, and one place lets the two be one finding
+          if (check.field === undefined) secretOnValue = true
+        }
         break
       }
     }
@@ -254,6 +260,10 @@ function evaluate(
       reportPath = target !== undefined ? [...path, ...check.field] : path
       reportKey = false
     }
+  }
+  if (secretOnValue) {
+    reportPath = path
+    reportKey = false
   }
   const span = narrow(doc, reportPath, reportKey)
   const entry = rule.entry
