@@ -145,6 +145,8 @@ export class FlowEvaluator {
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
+    // a method's own object (`self` of a BaseTool subclass's `_run`) is the tool's configuration, not model input
+    if (role && index === 0 && (f.params[0] === "self" || f.params[0] === "cls")) return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
     if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0

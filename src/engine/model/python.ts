@@ -469,13 +469,31 @@ class PythonWalker {
   private classDef(node: AstNode, fn: number, _decorators: ReadonlyArray<AstNode>): void {
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
+    // the base classes, canonical (`BaseTool` imported from crewai.tools: crewai.tools.BaseTool)
+    const bases = (node.childForFieldName("superclasses")?.namedChildren ?? [])
+      .filter((b) => b.type === "identifier" || b.type === "attribute")
+      .map((b) => this.b.canonical(fn, b.text, this.b.parentOf))
+    const outer = this.classBases
+    this.classBases = bases
     // class attributes behave like module-level constants of the class; methods are functions
-    this.block(bodyNode, fn, this.body(fn))
+    try {
+      this.block(bodyNode, fn, this.body(fn))
+    } finally {
+      this.classBases = outer
+    }
   }
+
+  /** the base classes of the class whose body is being read (methods record them) */
+  private classBases: ReadonlyArray<string> = []
 
   private functionDef(node: AstNode, parent: number, decorators: ReadonlyArray<AstNode>): number {
     const nameNode = node.childForFieldName("name")
     const modelled = this.interest === undefined || this.interest(node.startIndex, node.endIndex)
+    const methodName = nameNode?.text
+    const methodOf = methodName !== undefined && this.classBases.length > 0 ? this.classBases.map((b) => `${b}.${methodName}`) : undefined
+    // a function nested in a method is no method
+    const outerBases = this.classBases
+    this.classBases = []
     const index = this.b.addFunction({
       name: nameNode?.text ?? "<lambda>",
       params: [],
@@ -484,7 +502,8 @@ class PythonWalker {
       span: span(decorators.length > 0 ? decorators[0]!.parent ?? node : node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent
+      parent,
+      ...(methodOf !== undefined ? { methodOf } : {})
     })
     // the docstring is read even when the body is skipped: it is the tool's description
     const first = node.childForFieldName("body")?.namedChildren[0]
@@ -495,6 +514,7 @@ class PythonWalker {
       // a skipped router is still read by loop rules: one native scan answers whether it counts
       if (ORDERING.test(this.text.slice(node.startIndex, node.endIndex))) this.b.functions[index]!.compares = true
     }
+    this.classBases = outerBases
     return index
   }
 
