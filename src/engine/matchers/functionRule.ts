@@ -446,10 +446,16 @@ class BodyIndex {
       (c) => c.callbacks?.some((cb) => cb.fn === fn) === true || (c.fn === f.parent && c.span.start >= f.span.start && c.span.end <= f.nameSpan.start)
     )
   }
+  private moduleNamesCache: Set<string> | undefined
+  private moduleNames(): Set<string> {
+    this.moduleNamesCache ??= new Set(this.model.module.flatMap((s) => (s.k === "assign" && s.target.path.length === 0 ? [s.target.name] : [])))
+    return this.moduleNamesCache
+  }
+
   /**
-   * parameters and variables assigned in the function (to what, for a single plain assignment). A name
-   * whose first assignment extends itself (`h = append(h, m)`, `h = h + [m]`) was not made here: it is
-   * the package / module variable (or a closure's), not a local.
+   * parameters and variables assigned in the function (to what, for a single plain assignment). A
+   * module / package variable whose first assignment here extends itself (`h = append(h, m)`,
+   * `h = h + [m]`) is the module's, not a local.
    */
   locals(fn: number): Locals {
     const f = this.model.functions[fn]!
@@ -459,7 +465,7 @@ class BodyIndex {
     for (const s of f.body) {
       if ((s.k !== "assign" && s.k !== "iterate") || s.target.path.length !== 0 || out.has(s.target.name) || outer.has(s.target.name)) continue
       const first = s.k === "assign" && s.value.k === "op" ? s.value.parts[0] : undefined
-      if (first?.k === "name" && first.name === s.target.name) outer.add(s.target.name)
+      if (first?.k === "name" && first.name === s.target.name && this.moduleNames().has(s.target.name)) outer.add(s.target.name)
       else out.set(s.target.name, s.value)
     }
     return out
