@@ -32,6 +32,9 @@ const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
 
+/** builtins whose module-level aliases are followed (`_eval = eval`) */
+const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__", "getattr", "setattr"])
+
 class PythonWalker {
   private readonly b = new ModelBuilder("python")
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
@@ -230,6 +233,12 @@ class PythonWalker {
           this.b.bindHolder(holderScope, key, `${this.b.calls[value.call]!.callee}()`)
         }
         if (fn === -1 && targets.length === 1 && target.path.length === 0 && !augmented) this.b.constants.set(target.name, value)
+        // a module-level alias of an imported callable or a builtin (`_run = subprocess.run`,
+        // `evaluate = builtins.eval`, `run_code = exec`) is that callable wherever it is called
+        if (fn === -1 && targets.length === 1 && target.path.length === 0 && !augmented && !this.b.isImported(target.name)) {
+          if (value.k === "ref") this.b.addImport(target.name, value.name, span(node))
+          else if (value.k === "name" && ALIASED_BUILTINS.has(value.name)) this.b.addImport(target.name, value.name, span(node))
+        }
       }
       return
     }
