@@ -73,6 +73,14 @@ describe("jsonpath matcher", () => {
     expect(run([{ field: "name", function: "pattern", pattern: "(?i)^TOOLAGENT$" }])).toEqual(['"toolAgent"', '"toolAgent"'])
   })
 
+  it("implements null: a key present with no value, not an absent, empty or zero one", () => {
+    const { doc, source } = load("a:\n  max_iterations:\nb:\n  max_iterations: ~\nc:\n  max_iterations: 0\nd:\n  max_iterations: ''\ne:\n  other: 1\n", "yaml")
+    const found = compileJsonPath([entry("r", ["$.*"], [{ field: "max_iterations", function: "null" }], "yaml")])
+      .run(doc, source, Deadline.never())
+      .map((m) => m.detail)
+    expect(found).toEqual(["at $.a.max_iterations", "at $.b.max_iterations"])
+  })
+
   it("marks a named `secret` group as a credential", () => {
     const { doc, source } = load(flow)
     const rule = entry("hardcoded_credentials", ["$.nodes[*].data.inputs"], [

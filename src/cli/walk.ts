@@ -5,7 +5,7 @@ import type { FileOnDisk } from "../engine/service.js"
 import { ALWAYS_SKIPPED, IgnoreStack } from "./ignore/IgnoreStack.js"
 
 /** The extensions the engine reads (engine/classify.ts); everything else is not a candidate at all. */
-const SUPPORTED = /\.(?:py|pyi|go|js|jsx|mjs|cjs|ts|tsx|mts|cts|json|yaml|yml)$/i
+const SUPPORTED = /\.(?:py|pyi|go|js|jsx|mjs|cjs|ts|tsx|mts|cts|json|jsonc|yaml|yml)$/i
 
 export interface SkippedFile {
   readonly path: string

@@ -262,7 +262,8 @@ const RoleSpec = Schema.Struct({
       Schema.Struct({ callee: Names, arg: Schema.optional(Schema.Int), field: Schema.optional(Schema.String) }).annotations({ parseOptions: strict })
     )
   ).annotations({ description: "functions passed to these calls (at the position, or as the options field) get the role" }),
-  param_types: Schema.optional(Names).annotations({ description: "functions with a parameter of one of these types get the role" })
+  param_types: Schema.optional(Names).annotations({ description: "functions with a parameter of one of these types get the role" }),
+  methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" })
 }).annotations({ parseOptions: strict })
 
 export const FrameworkModel = Schema.Struct({

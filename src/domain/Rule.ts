@@ -81,7 +81,7 @@ export type TsAstMatcher = typeof TsAstMatcher.Type
 /** Spectral-style check applied to each value selected by `given`. */
 export const JsonPathCheck = Schema.Struct({
   field: Schema.optional(Schema.String).annotations({ description: "dotted path below the given value; omitted: the value itself" }),
-  function: Schema.Literal("truthy", "falsy", "defined", "undefined", "pattern", "not_pattern"),
+  function: Schema.Literal("truthy", "falsy", "defined", "undefined", "null", "pattern", "not_pattern"),
   pattern: Schema.optional(Schema.String)
 }).annotations({ parseOptions: strict, identifier: "JsonPathCheck" })
 export type JsonPathCheck = typeof JsonPathCheck.Type

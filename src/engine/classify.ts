@@ -36,6 +36,7 @@ const EXTENSIONS: Record<string, FileKind> = {
   mts: "typescript",
   cts: "typescript",
   json: "json",
+  jsonc: "json",
   yaml: "yaml",
   yml: "yaml"
 }

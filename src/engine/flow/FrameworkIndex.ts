@@ -12,6 +12,8 @@ export interface FrameworkIndex {
   readonly decorators: NameIndex<FunctionRole>
   readonly callbacks: NameIndex<{ role: FunctionRole; arg?: number; field?: string }>
   readonly paramTypes: NameIndex<FunctionRole>
+  /** `<Base>.<method>` of framework base classes whose overrides get a role */
+  readonly methods: NameIndex<FunctionRole>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
   /** sources the caller gives with one piece of code (a builder node's input), checked first */
   readonly given?: GivenIndex
@@ -26,6 +28,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     decorators: new NameIndex(),
     callbacks: new NameIndex(),
     paramTypes: new NameIndex(),
+    methods: new NameIndex(),
     untrustedRoles: new Set()
   }
   let secret: string | undefined
@@ -40,6 +43,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
       for (const c of r.callbacks ?? [])
         for (const n of c.callee) index.callbacks.add(n, { role: r.role, ...(c.arg !== undefined ? { arg: c.arg } : {}), ...(c.field !== undefined ? { field: c.field } : {}) })
       for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
+      for (const t of r.methods ?? []) index.methods.add(t, r.role)
     }
     for (const r of m.untrusted_roles ?? []) roles.add(r)
   }

@@ -147,6 +147,8 @@ export class FlowEvaluator {
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
+    // a method's own object (`self` of a BaseTool subclass's `_run`) is the tool's configuration, not model input
+    if (role && index === 0 && (f.params[0] === "self" || f.params[0] === "cls")) return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
     if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
@@ -271,7 +273,9 @@ export class FlowEvaluator {
     const sanitizers = this.sanitizers.lookup(call.callee)
     const local = this.localFunction(call)
     let result: Value
+    const table = local === undefined ? this.tableLookup(call, fn, at) : undefined
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
+    else if (table !== undefined) result = table
     else {
       // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
       // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
@@ -298,6 +302,18 @@ export class FlowEvaluator {
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
+  }
+
+  /**
+   * `TABLE.get(key)` / `TABLE.get(key, default)` on a keyed literal (a dict or object of entries):
+   * like `TABLE[key]`, the key only picks an entry and does not flow into it; the default may.
+   */
+  private tableLookup(call: Call, fn: number, at: number): Value | undefined {
+    if (call.receiver === undefined || lastSegmentOf(call.callee) !== "get" || call.args.length === 0 || call.args.length > 2) return undefined
+    if (call.args.some((a) => a.name !== undefined)) return undefined
+    const table = this.value(call.receiver, fn, at)
+    if (table.fields === undefined || table.container === true) return undefined
+    return strip(joinAll([table, ...call.args.slice(1).map((a) => this.value(a.value, fn, at))]))
   }
 
   /** Every argument of the call, and of the call it is a method of (`open(p).read()`), is constant. */

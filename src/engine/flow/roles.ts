@@ -3,7 +3,8 @@ import type { FrameworkIndex } from "./FrameworkIndex.js"
 
 /**
  * Gives functions their framework role (LLM tool, MCP tool, route, ...) from the framework models:
- * by decorator, by being passed to a registering call, or by a parameter type. The role decides
+ * by decorator, by being passed to a registering call, by a parameter type, or as the override of a
+ * framework base class's method (`_run` of a class deriving from BaseTool). The role decides
  * whether the function's parameters are untrusted.
  */
 export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
@@ -12,6 +13,11 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
       const role = fw.decorators.lookup(d)[0]
       if (role !== undefined) f.role = role
     }
+    if (f.role === "plain" && f.methodOf !== undefined)
+      for (const m of f.methodOf) {
+        const role = fw.methods.lookup(m)[0]
+        if (role !== undefined) f.role = role
+      }
     if (f.role === "plain" && f.paramTypes !== undefined)
       for (const t of f.paramTypes) {
         const role = t === undefined ? undefined : fw.paramTypes.lookup(t)[0]

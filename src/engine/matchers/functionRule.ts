@@ -241,7 +241,8 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
     if (c.calls.lookup(call.callee).length === 0) continue
     for (const a of call.args) {
       const hit = wholeKeys(model, a.value, locals).find((k) => grown.has(k))
-      if (hit !== undefined) sends.push({ call, key: hit })
+      // one send per call, however the call spells it (an options object and its fields)
+      if (hit !== undefined && !sends.some((x) => x.call === call && x.key === hit)) sends.push({ call, key: hit })
     }
   }
   for (const { call, key } of sends) {
@@ -254,13 +255,27 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
   return undefined
 }
 
+/** An assignment target as an expression; `*` is an entry under a computed key (`sessions[sid] = ...`). */
 const targetExpr = (t: { name: string; path: ReadonlyArray<string> }): Expr =>
-  t.path.reduce<Expr>((obj, name) => ({ k: "attr", obj, name }), { k: "name", name: t.name })
+  t.path.reduce<Expr>((obj, name) => (name === "*" ? { k: "index", obj, key: { k: "name", name: "*" } } : { k: "attr", obj, name }), { k: "name", name: t.name })
 
 /** Keys of the collections an argument passes whole (itself, or joined with others; not a slice). */
 const wholeKeys = (model: SemanticModel, e: Expr, locals: Locals): Array<string> => {
   if (e.k === "op" || e.k === "concat") return e.parts.flatMap((p) => wholeKeys(model, p, locals))
-  if (e.k === "container") return e.entries.flatMap((x) => (x.key === undefined && (x.value.k === "name" || x.value.k === "attr") ? wholeKeys(model, x.value, locals) : []))
+  // a request built just before (`req := openai.ChatCompletionRequest{Messages: h}`)
+  if (e.k === "name") {
+    const held = locals.get(e.name)
+    if (held !== undefined && held !== "param" && held.k === "container" && held.entries.length > 0 && held.entries.every((x) => x.key !== undefined))
+      return wholeKeys(model, held, locals)
+  }
+  // a list of collections (`[system, ...history]`), or a request struct / options built in the argument
+  // (`openai.ChatCompletionRequest{Messages: h}`): its keyed fields are what the call is given
+  if (e.k === "container") {
+    const keyed = e.entries.length > 0 && e.entries.every((x) => x.key !== undefined)
+    return e.entries.flatMap((x) =>
+      (x.key === undefined || keyed) && (x.value.k === "name" || x.value.k === "attr" || (keyed && x.value.k === "index")) ? wholeKeys(model, x.value, locals) : []
+    )
+  }
   const k = keyOf(model, e, locals, 0)
   return k === undefined ? [] : [k.key]
 }
@@ -431,13 +446,28 @@ class BodyIndex {
       (c) => c.callbacks?.some((cb) => cb.fn === fn) === true || (c.fn === f.parent && c.span.start >= f.span.start && c.span.end <= f.nameSpan.start)
     )
   }
-  /** parameters and variables assigned in the function (to what, for a single plain assignment) */
+  private moduleNamesCache: Set<string> | undefined
+  private moduleNames(): Set<string> {
+    this.moduleNamesCache ??= new Set(this.model.module.flatMap((s) => (s.k === "assign" && s.target.path.length === 0 ? [s.target.name] : [])))
+    return this.moduleNamesCache
+  }
+
+  /**
+   * parameters and variables assigned in the function (to what, for a single plain assignment). A
+   * module / package variable whose first assignment here extends itself (`h = append(h, m)`,
+   * `h = h + [m]`) is the module's, not a local.
+   */
   locals(fn: number): Locals {
     const f = this.model.functions[fn]!
     const out = new Map<string, Expr | "param">()
+    const outer = new Set<string>()
     for (const p of f.params) out.set(p, "param")
-    for (const s of f.body)
-      if ((s.k === "assign" || s.k === "iterate") && s.target.path.length === 0 && !out.has(s.target.name)) out.set(s.target.name, s.value)
+    for (const s of f.body) {
+      if ((s.k !== "assign" && s.k !== "iterate") || s.target.path.length !== 0 || out.has(s.target.name) || outer.has(s.target.name)) continue
+      const first = s.k === "assign" && s.value.k === "op" ? s.value.parts[0] : undefined
+      if (first?.k === "name" && first.name === s.target.name && this.moduleNames().has(s.target.name)) outer.add(s.target.name)
+      else out.set(s.target.name, s.value)
+    }
     return out
   }
 }

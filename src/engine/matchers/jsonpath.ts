@@ -15,19 +15,20 @@ import type { MatcherEntry } from "./treeSitter.js"
  * once per document however many rules share it.
  *
  * Check semantics (the check *holds* when): truthy: the value is JS-truthy; falsy: it is not (an
- * absent value is falsy); defined: present (null counts); undefined: absent; pattern / not_pattern:
+ * absent value is falsy); defined: present (null counts); undefined: absent; null: present and null
+ * (YAML `key:` with no value, `~`, `null`; JSON `null`), an explicitly removed setting; pattern / not_pattern:
  * the value is a string, number or boolean whose text matches / does not match. `field` is a dotted
  * path below the given value (`data.inputs.maxIterations`, `headers.0.value`); `@key` is the given
  * value's own key. The finding points at the value the last check with a `field` looked at, or at
  * the given value when that field is absent (an object narrowed to its id or name member, so the
  * reported text stays stable when a node moves). A named group `secret` in a pattern marks the
- * matched text as a credential.
+ * matched text as a credential; a secret found in the given value itself is where the finding points.
  */
 
 export class JsonPathCompileError extends Error {}
 
 interface Check {
-  readonly fn: "truthy" | "falsy" | "defined" | "undefined" | "pattern" | "not_pattern"
+  readonly fn: "truthy" | "falsy" | "defined" | "undefined" | "null" | "pattern" | "not_pattern"
   /** segments below the given value; undefined = the value itself; "@key" = its key */
   readonly field: ReadonlyArray<string> | "@key" | undefined
   readonly regex: RegExp | undefined
@@ -214,6 +215,7 @@ function evaluate(
   let reportPath: StructuredPath = path
   let reportKey = false
   let secret: string | undefined
+  let secretOnValue = false
   for (const check of rule.checks) {
     const target = check.field === undefined ? value : check.field === "@key" ? path[path.length - 1] : below(value, check.field)
     const text = scalarText(target)
@@ -231,12 +233,20 @@ function evaluate(
       case "undefined":
         holds = target === undefined
         break
+      case "null":
+        holds = target === null
+        break
       case "pattern":
       case "not_pattern": {
         const m = text === undefined ? null : check.regex!.exec(text)
         holds = text !== undefined && (check.fn === "pattern" ? m !== null : m === null)
         const s = m?.groups?.secret
-        if (holds && s !== undefined && s !== "") secret = s
+        if (holds && s !== undefined && s !== "") {
+          secret = s
+          // the credential is the finding's place, also when a check on `@key` came first: the text
+          // rules report the same value, and one place lets the two be one finding
+          if (check.field === undefined) secretOnValue = true
+        }
         break
       }
     }
@@ -250,6 +260,10 @@ function evaluate(
       reportPath = target !== undefined ? [...path, ...check.field] : path
       reportKey = false
     }
+  }
+  if (secretOnValue) {
+    reportPath = path
+    reportKey = false
   }
   const span = narrow(doc, reportPath, reportKey)
   const entry = rule.entry

@@ -125,6 +125,11 @@ export interface FunctionInfo {
   readonly paramTypes?: ReadonlyArray<string | undefined>
   /** canonical names of decorators (`langchain_core.tools.tool`, `app.get`), calls without args */
   readonly decorators: ReadonlyArray<string>
+  /**
+   * For a method, `<Base>.<method>` for each base class of its class, canonical (`crewai.tools.BaseTool._run`):
+   * framework models give methods of a framework's base classes their role (a tool's `_run`).
+   */
+  readonly methodOf?: ReadonlyArray<string>
   /** filled by the framework models after building (flow/roles.ts) */
   role: FunctionRole
   readonly span: Span

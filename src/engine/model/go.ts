@@ -515,6 +515,9 @@ class GoWalker {
       if (name === "_") continue
       this.declare(fn, name)
       if (type !== undefined && type.includes(".")) this.b.bindHolder(fn, name, type)
+      // a package variable without a value (`var history []Message`) is still one of the package's:
+      // recorded with an unknown value, so rules can tell it from a function's own variable
+      if (fn === -1) out.push({ k: "assign", target: { name, path: [] }, value: UNKNOWN, span: span(n) })
     }
     return null
   }

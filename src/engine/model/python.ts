@@ -41,6 +41,9 @@ const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
 
+/** builtins whose module-level aliases are followed (`_eval = eval`) */
+const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__", "getattr", "setattr"])
+
 class PythonWalker {
   private readonly b = new ModelBuilder("python")
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
@@ -239,6 +242,12 @@ class PythonWalker {
           this.b.bindHolder(holderScope, key, `${this.b.calls[value.call]!.callee}()`)
         }
         if (fn === -1 && targets.length === 1 && target.path.length === 0 && !augmented) this.b.constants.set(target.name, value)
+        // a module-level alias of an imported callable or a builtin (`_run = subprocess.run`,
+        // `evaluate = builtins.eval`, `run_code = exec`) is that callable wherever it is called
+        if (fn === -1 && targets.length === 1 && target.path.length === 0 && !augmented && !this.b.isImported(target.name)) {
+          if (value.k === "ref") this.b.addImport(target.name, value.name, span(node))
+          else if (value.k === "name" && ALIASED_BUILTINS.has(value.name)) this.b.addImport(target.name, value.name, span(node))
+        }
       }
       return
     }
@@ -478,13 +487,31 @@ class PythonWalker {
   private classDef(node: AstNode, fn: number, _decorators: ReadonlyArray<AstNode>): void {
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
+    // the base classes, canonical (`BaseTool` imported from crewai.tools: crewai.tools.BaseTool)
+    const bases = (node.childForFieldName("superclasses")?.namedChildren ?? [])
+      .filter((b) => b.type === "identifier" || b.type === "attribute")
+      .map((b) => this.b.canonical(fn, b.text, this.b.parentOf))
+    const outer = this.classBases
+    this.classBases = bases
     // class attributes behave like module-level constants of the class; methods are functions
-    this.block(bodyNode, fn, this.body(fn))
+    try {
+      this.block(bodyNode, fn, this.body(fn))
+    } finally {
+      this.classBases = outer
+    }
   }
+
+  /** the base classes of the class whose body is being read (methods record them) */
+  private classBases: ReadonlyArray<string> = []
 
   private functionDef(node: AstNode, parent: number, decorators: ReadonlyArray<AstNode>): number {
     const nameNode = node.childForFieldName("name")
     const modelled = this.interest === undefined || this.interest(node.startIndex, node.endIndex)
+    const methodName = nameNode?.text
+    const methodOf = methodName !== undefined && this.classBases.length > 0 ? this.classBases.map((b) => `${b}.${methodName}`) : undefined
+    // a function nested in a method is no method
+    const outerBases = this.classBases
+    this.classBases = []
     const index = this.b.addFunction({
       name: nameNode?.text ?? "<lambda>",
       params: [],
@@ -493,7 +520,8 @@ class PythonWalker {
       span: span(decorators.length > 0 ? decorators[0]!.parent ?? node : node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent
+      parent,
+      ...(methodOf !== undefined ? { methodOf } : {})
     })
     // the docstring is read even when the body is skipped: it is the tool's description
     const first = node.childForFieldName("body")?.namedChildren[0]
@@ -504,6 +532,7 @@ class PythonWalker {
       // a skipped router is still read by loop rules: one native scan answers whether it counts
       if (ORDERING.test(this.text.slice(node.startIndex, node.endIndex))) this.b.functions[index]!.compares = true
     }
+    this.classBases = outerBases
     return index
   }
 
