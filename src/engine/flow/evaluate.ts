@@ -19,6 +19,8 @@ export class FlowEvaluator {
   private readonly returns = new Map<number, Value>()
   private readonly inProgress = new Set<number>()
   private readonly byName = new Map<string, number>()
+  /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
+  private readonly methodByName = new Map<string, number>()
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
   private readonly paramValues = new Map<string, Value>()
   private callSites: Map<number, Array<Call>> | undefined
@@ -30,6 +32,7 @@ export class FlowEvaluator {
   ) {
     model.functions.forEach((f, i) => {
       if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
+      if (f.params[0] === "self" || f.params[0] === "cls") this.methodByName.set(f.name, i)
     })
   }
 
@@ -269,7 +272,11 @@ export class FlowEvaluator {
     const sanitizers = this.sanitizers.lookup(call.callee)
     const local = this.localFunction(call)
     let result: Value
+    const table = local === undefined && call.receiver !== undefined && lastSegmentOf(call.callee) === "get" ? this.value(call.receiver, fn, at) : undefined
     if (local !== undefined) result = this.substitute(this.returnOf(local), call, local, fn, at)
+    // `TABLE.get(key, default)` on a dict / object literal: an entry or the default, as for `TABLE[key]`;
+    // the key picks an entry but does not flow into it
+    else if (table?.fields !== undefined) result = strip(joinAll([table, ...call.args.slice(1).map((a) => this.value(a.value, fn, at))]))
     else {
       // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
       // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
@@ -330,8 +337,15 @@ export class FlowEvaluator {
     const dot = callee.indexOf(".")
     if (dot === -1) return this.byName.get(callee)
     const head = callee.slice(0, dot)
-    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.byName.get(callee.slice(dot + 1))
+    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
+    // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
+    // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
+    if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
     return undefined
+  }
+
+  private methodOf(name: string): number | undefined {
+    return this.methodByName.get(name) ?? this.byName.get(name)
   }
 
   /** The argument a call passes for a parameter of a local function (by position or by name). */
@@ -422,6 +436,8 @@ export class FlowEvaluator {
   }
 }
 
+/** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
+const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
 const MODEL_OUTPUT = "model output"
 
