@@ -366,6 +366,15 @@ class PythonWalker {
       if ((positive && !negated) || (negative && negated)) {
         if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
         if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
+        // `os.path.commonpath([path, base]) == base`: every path in the list stays under base
+        if (op === "==" || op === "!=") {
+          for (const side of [left, right]) {
+            const callee = side.type === "call" ? side.childForFieldName("function")?.text ?? "" : ""
+            if (!/(?:^|\.)commonpath$/.test(callee)) continue
+            const list = side.childForFieldName("arguments")?.namedChildren[0]
+            if (list?.type === "list" || list?.type === "tuple") for (const p of list.namedChildren) this.guard("contained", p, scope, cond, out, fn)
+          }
+        }
       }
       return
     }
