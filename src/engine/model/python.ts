@@ -517,7 +517,11 @@ class PythonWalker {
       const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
       if (id !== undefined && id !== null) {
         params.push(id.text)
-        types.push(this.typeName(p.childForFieldName("type"), parent))
+        const type = this.typeName(p.childForFieldName("type"), parent)
+        types.push(type)
+        // `db: SQLDatabase`: the parameter's methods are named by its imported class, as Go's `db *sql.DB`
+        const written = p.childForFieldName("type")?.text
+        if (type !== undefined && written !== undefined && type !== written && this.b.isImported(written.split(".")[0]!)) this.b.bindHolder(index, id.text, type)
       }
       const value = p.childForFieldName("value")
       if (value !== null) {
