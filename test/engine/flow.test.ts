@@ -119,6 +119,26 @@ describe("data flow: methods reached through an instance, constant tables", () =
     expect(await tiersOf("repo.ts", ts, "sql_injection")).toEqual([[4, "vulnerability", "CRITICAL"]])
   })
 
+  it("a Go method calling another method through its receiver passes its arguments (the receiver is not one of them)", async () => {
+    const go = [
+      "package main",
+      "import (",
+      "\t\"database/sql\"",
+      "\t\"fmt\"",
+      "\t\"net/http\"",
+      ")",
+      "type Store struct{ db *sql.DB }",
+      "func (s *Store) find(owner string) {",
+      "\ts.db.Query(fmt.Sprintf(\"SELECT * FROM t WHERE o = '%s'\", owner))",
+      "}",
+      "func (s *Store) Handle(w http.ResponseWriter, r *http.Request) {",
+      "\ts.find(r.URL.Query().Get(\"owner\"))",
+      "}",
+      ""
+    ].join("\n")
+    expect(await tiersOf("store.go", go, "sql_injection")).toEqual([[9, "vulnerability", "CRITICAL"]])
+  })
+
   it("dict.get on a constant table gives one of its entries (or the default), not the key", async () => {
     const py = [
       "from fastapi import FastAPI",

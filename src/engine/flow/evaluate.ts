@@ -32,7 +32,7 @@ export class FlowEvaluator {
   ) {
     model.functions.forEach((f, i) => {
       if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
-      if (f.params[0] === "self" || f.params[0] === "cls") this.methodByName.set(f.name, i)
+      if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
     })
   }
 
@@ -338,6 +338,9 @@ export class FlowEvaluator {
     if (dot === -1) return this.byName.get(callee)
     const head = callee.slice(0, dot)
     if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
+    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
+    const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
+    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.methodByName.get(callee.slice(dot + 1))
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
     // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
     if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
@@ -354,7 +357,7 @@ export class FlowEvaluator {
     const name = f.params[param]
     const named = call.args.find((a) => a.name !== undefined && a.name === name)
     if (named !== undefined) return named
-    const offset = call.receiver !== undefined && (f.params[0] === "self" || f.params[0] === "cls") ? 1 : 0
+    const offset = call.receiver !== undefined && (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) ? 1 : 0
     return call.args.filter((a) => a.name === undefined)[param - offset]
   }
 

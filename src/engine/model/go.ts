@@ -289,7 +289,8 @@ class GoWalker {
       span: span(node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent: -1
+      parent: -1,
+      ...(isMethod ? { receiver: true as const } : {})
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
