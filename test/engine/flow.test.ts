@@ -132,3 +132,73 @@ describe("regex matchers with paths", () => {
     ])
   })
 })
+
+describe("data flow: methods reached through an instance, constant tables", () => {
+  const tiersOf = async (path: string, content: string, rule: string) =>
+    (await engine.scan([{ path, content }])).findings.filter((f) => f.pattern_id === rule).map((f) => [f.line, f.risk_tier, f.severity])
+
+  it("a route's argument reaches a method of the file's class through a module instance (Python and TS), even when the route shares its name", async () => {
+    const py = [
+      "from fastapi import FastAPI",
+      "app = FastAPI()",
+      "class Store:",
+      "    def __init__(self, conn):",
+      "        self.conn = conn",
+      "    def find(self, owner):",
+      "        return self.conn.execute(f\"SELECT * FROM t WHERE o = '{owner}'\")",
+      "store = Store(None)",
+      "@app.get('/find')",
+      "def find(owner: str):",
+      "    return store.find(owner)",
+      ""
+    ].join("\n")
+    expect(await tiersOf("repo.py", py, "sql_injection")).toEqual([[7, "vulnerability", "CRITICAL"]])
+    const ts = [
+      "import express from 'express'",
+      "const app = express()",
+      "class Store {",
+      "  find(owner: string) { return db.query(`SELECT * FROM t WHERE o = '${owner}'`) }",
+      "}",
+      "const store = new Store()",
+      "app.get('/find', (req, res) => res.json(store.find(req.query.owner)))",
+      ""
+    ].join("\n")
+    expect(await tiersOf("repo.ts", ts, "sql_injection")).toEqual([[4, "vulnerability", "CRITICAL"]])
+  })
+
+  it("a Go method calling another method through its receiver passes its arguments (the receiver is not one of them)", async () => {
+    const go = [
+      "package main",
+      "import (",
+      "\t\"database/sql\"",
+      "\t\"fmt\"",
+      "\t\"net/http\"",
+      ")",
+      "type Store struct{ db *sql.DB }",
+      "func (s *Store) find(owner string) {",
+      "\ts.db.Query(fmt.Sprintf(\"SELECT * FROM t WHERE o = '%s'\", owner))",
+      "}",
+      "func (s *Store) Handle(w http.ResponseWriter, r *http.Request) {",
+      "\ts.find(r.URL.Query().Get(\"owner\"))",
+      "}",
+      ""
+    ].join("\n")
+    expect(await tiersOf("store.go", go, "sql_injection")).toEqual([[9, "vulnerability", "CRITICAL"]])
+  })
+
+  it("dict.get on a constant table gives one of its entries (or the default), not the key", async () => {
+    const py = [
+      "from fastapi import FastAPI",
+      "from openai import OpenAI",
+      "app = FastAPI()",
+      "client = OpenAI()",
+      "TABLE = {'a': 'Be brief.', 'b': 'Be thorough.'}",
+      "@app.get('/x')",
+      "def x(k: str, fallback: str):",
+      "    client.chat.completions.create(model='m', messages=[{'role': 'system', 'content': TABLE.get(k, 'Be brief.')}])",
+      "    client.chat.completions.create(model='m', messages=[{'role': 'system', 'content': TABLE.get(k, fallback)}])",
+      ""
+    ].join("\n")
+    expect(await tiersOf("t.py", py, "universal_prompt_injection")).toEqual([[9, "vulnerability", "HIGH"]])
+  })
+})

@@ -25,14 +25,14 @@ ERROR_TEXT = "Only administrators can access this page."
 
 @app.get("/debug/config")
 async def debug_config():
-    # a route's return value is not a call: not followed yet
-    # todoruleid: system_prompt_leak
+    # a route's return value is serialised into the response
+    # ruleid: system_prompt_leak[prompt_returned]
     return {"model": "gpt-4o", "system_prompt": SYSTEM_PROMPT}
 
 
 @app.get("/prompt")
 async def get_prompt():
-    # todoruleid: system_prompt_leak
+    # ruleid: system_prompt_leak[prompt_returned]
     return SYSTEM_PROMPT
 
 

@@ -19,6 +19,8 @@ export class FlowEvaluator {
   private readonly returns = new Map<number, Value>()
   private readonly inProgress = new Set<number>()
   private readonly byName = new Map<string, number>()
+  /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
+  private readonly methodByName = new Map<string, number>()
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
   private readonly paramValues = new Map<string, Value>()
   private callSites: Map<number, Array<Call>> | undefined
@@ -30,6 +32,7 @@ export class FlowEvaluator {
   ) {
     model.functions.forEach((f, i) => {
       if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
+      if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
     })
   }
 
@@ -348,8 +351,18 @@ export class FlowEvaluator {
     const dot = callee.indexOf(".")
     if (dot === -1) return this.byName.get(callee)
     const head = callee.slice(0, dot)
-    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.byName.get(callee.slice(dot + 1))
+    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
+    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
+    const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
+    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.methodByName.get(callee.slice(dot + 1))
+    // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
+    // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
+    if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
     return undefined
+  }
+
+  private methodOf(name: string): number | undefined {
+    return this.methodByName.get(name) ?? this.byName.get(name)
   }
 
   /** The argument a call passes for a parameter of a local function (by position or by name). */
@@ -358,7 +371,7 @@ export class FlowEvaluator {
     const name = f.params[param]
     const named = call.args.find((a) => a.name !== undefined && a.name === name)
     if (named !== undefined) return named
-    const offset = call.receiver !== undefined && (f.params[0] === "self" || f.params[0] === "cls") ? 1 : 0
+    const offset = call.receiver !== undefined && (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) ? 1 : 0
     return call.args.filter((a) => a.name === undefined)[param - offset]
   }
 
@@ -440,6 +453,8 @@ export class FlowEvaluator {
   }
 }
 
+/** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
+const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
 const MODEL_OUTPUT = "model output"
 

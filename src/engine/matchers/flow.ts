@@ -494,9 +494,9 @@ const textOf = (v: Value): string => v.text ?? `${v.prefix ?? ""}\n${v.consts ??
 const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict | undefined => {
   // a few characters of a credential are not the credential
   const v = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
+  if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // what the text says is the finding, whoever wrote it
   if (hit.sink.matches !== undefined) return ruleRegex(hit.sink.matches).test(textOf(v)) ? { tier: hit.entry.matcher.risk_tier ?? hit.entry.rule.risk_tier, lower: false, label: "prompt text", text: true } : undefined
-  if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
   if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
@@ -524,7 +524,7 @@ const readsAsPrompt = (v: Value): boolean =>
   PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || [...(v.fields?.values() ?? [])].some((f) => PROMPT_WORDS.test(f.text ?? f.prefix ?? ""))
 
 /** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
-const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
+const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w'’-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
 
 /**
  * Constant text that marks what follows as data: a delimiter tag (`<document>`, `</untrusted>`), a

@@ -43,6 +43,8 @@ const BUILDERS = new Set([
 /** Methods that append to a string builder: `sb.WriteString(x)` is `sb += x`. */
 const BUILDER_WRITES = new Set(["WriteString", "Write", "WriteByte", "WriteRune"])
 const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
+/** Methods that fill the variable an `&x` argument points to with what they read (decoders, binders). */
+const DECODES_INTO = /^(?:Decode|Unmarshal|UnmarshalJSON|ShouldBind\w*|Bind\w*|BodyParser)$/
 /** Conversions that keep a string's data (`string(b)`, `[]byte(s)` parse as type conversions). */
 const TRANSPARENT_CONVERSIONS = new Set(["string", "any"])
 const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "byte", "rune", "uintptr", "bool"])
@@ -287,7 +289,8 @@ class GoWalker {
       span: span(node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent: -1
+      parent: -1,
+      ...(isMethod ? { receiver: true as const } : {})
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
@@ -1228,6 +1231,16 @@ class GoWalker {
       fn,
       ...(callbacks !== undefined ? { callbacks } : {})
     })
+    // `json.NewDecoder(r.Body).Decode(&in)`, `json.Unmarshal(body, &in)`, `c.ShouldBindJSON(&in)`:
+    // the variable pointed to receives what the call reads (its receiver and other arguments)
+    if (DECODES_INTO.test(callee.slice(callee.lastIndexOf(".") + 1))) {
+      for (const a of argNodes) {
+        if (a.type !== "unary_expression" || fieldOf(a, "operator")?.type !== "&") continue
+        const operand = fieldOf(a, "operand")
+        const target = operand === null ? undefined : this.exprTarget(this.expr(operand, fn))
+        if (target !== undefined) this.body(fn).push({ k: "assign", target, value: { k: "call", call: index }, span: span(node) })
+      }
+    }
     // `ctx.Done()`, `ctx.Err()`: the loop around ends when the context is cancelled
     if (args.length === 0 && (callee.endsWith(".Done") || callee.endsWith(".Err"))) this.b.boundLoops(fn)
     // string building keeps the data of every part

@@ -384,6 +384,15 @@ class PythonWalker {
       if ((positive && !negated) || (negative && negated)) {
         if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
         if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
+        // `os.path.commonpath([path, base]) == base`: every path in the list stays under base
+        if (op === "==" || op === "!=") {
+          for (const side of [left, right]) {
+            const callee = side.type === "call" ? side.childForFieldName("function")?.text ?? "" : ""
+            if (!/(?:^|\.)commonpath$/.test(callee)) continue
+            const list = side.childForFieldName("arguments")?.namedChildren[0]
+            if (list?.type === "list" || list?.type === "tuple") for (const p of list.namedChildren) this.guard("contained", p, scope, cond, out, fn)
+          }
+        }
       }
       return
     }
@@ -555,7 +564,11 @@ class PythonWalker {
       const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
       if (id !== undefined && id !== null) {
         params.push(id.text)
-        types.push(this.typeName(p.childForFieldName("type"), parent))
+        const type = this.typeName(p.childForFieldName("type"), parent)
+        types.push(type)
+        // `db: SQLDatabase`: the parameter's methods are named by its imported class, as Go's `db *sql.DB`
+        const written = p.childForFieldName("type")?.text
+        if (type !== undefined && written !== undefined && type !== written && this.b.isImported(written.split(".")[0]!)) this.b.bindHolder(index, id.text, type)
       }
       const value = p.childForFieldName("value")
       if (value !== null) {

@@ -1161,7 +1161,8 @@ class ScriptWalker {
     // `[a, b].join("")`, `s.concat(x)`, `"…".replace(a, b)`: string building keeps the data
     if (receiver !== undefined && methodCall !== undefined && BUILDERS.has(methodCall)) {
       if (methodCall === "join" || methodCall === "concat" || receiver.k === "lit" || receiver.k === "concat")
-        return { k: "concat", parts: [receiver, ...args.filter((a) => a.name === undefined).map((a) => a.value), { k: "call", call: index }] }
+        // a module's function (`path.join(dir, name)`) gets nothing from the module it belongs to
+        return { k: "concat", parts: [...(receiver.k === "ref" ? [] : [receiver]), ...args.filter((a) => a.name === undefined).map((a) => a.value), { k: "call", call: index }] }
     }
     return { k: "call", call: index }
   }
