@@ -141,6 +141,8 @@ export interface FunctionInfo {
    * read it on a graph's routers (code-graph matchers); set for skipped functions too.
    */
   compares?: boolean
+  /** Go: the first parameter is the method's receiver (`s` in `func (s *Server) …`), the program's own state. */
+  readonly receiver?: true
   /** The function calls itself (by its name, `self.name`, `this.name`, `recv.Name`); set on build. */
   recursive?: boolean
   /**

@@ -312,7 +312,10 @@ class GoWalker {
     const info = this.b.functions[index]!
     const params = info.params as Array<string>
     const types = info.paramTypes as Array<string | undefined>
-    if (node.type === "method_declaration") this.parameters(fieldOf(node, "receiver"), params, types)
+    if (node.type === "method_declaration") {
+      this.parameters(fieldOf(node, "receiver"), params, types)
+      if (params.length > 0) (info as { receiver?: true }).receiver = true
+    }
     this.parameters(fieldOf(node, "parameters"), params, types)
     const doc = this.docBefore(siblings, at, node)
     if (doc !== undefined) (info as { doc?: string }).doc = doc
