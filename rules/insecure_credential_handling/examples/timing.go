@@ -10,6 +10,19 @@ import (
 
 type server struct {
 	mode string
+	cfg  config
+}
+
+type config struct {
+	APIKey string
+}
+
+func (s *server) ingest(w http.ResponseWriter, r *http.Request) {
+	// ruleid: insecure_credential_handling[timing]
+	if key := r.Header.Get("X-API-Key"); key != s.cfg.APIKey {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
 }
 
 func (s *server) deploy(w http.ResponseWriter, r *http.Request) {
@@ -66,6 +79,7 @@ func (s *server) status(w http.ResponseWriter, r *http.Request) {
 func main() {
 	s := &server{}
 	http.HandleFunc("/deploy", s.deploy)
+	http.HandleFunc("/ingest", s.ingest)
 	http.HandleFunc("/reports", reports)
 	http.HandleFunc("/safe", safeDeploy)
 	http.HandleFunc("/hook", safeHook)

@@ -58,3 +58,14 @@ app.get("/whoami", (req, res) => {
   if (!process.env.API_KEY || process.env.API_KEY === "") return res.status(500).end()
   res.json({})
 })
+
+class WebhookGuard {
+  constructor(private readonly signingSecret = process.env.WEBHOOK_SIGNING_SECRET ?? "") {}
+
+  check(req: Request): boolean {
+    // ruleid: insecure_credential_handling[timing]
+    return req.headers["x-webhook-secret"] === this.signingSecret
+  }
+}
+
+export const guard = new WebhookGuard()

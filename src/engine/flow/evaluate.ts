@@ -150,13 +150,19 @@ export class FlowEvaluator {
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
-    // a method's own object (`self` of a BaseTool subclass's `_run`) is the tool's configuration, not model input
-    if (role && index === 0 && (f.params[0] === "self" || f.params[0] === "cls")) return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
+    // a method's own object is the program's, not what the caller sent: `self` / `cls` of a Python
+    // method (a BaseTool subclass's `_run`) holds the tool's configuration; a Go receiver is of unknown origin
+    if (role && this.isReceiver(f, index)) return this.model.language === "python" ? { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] } : UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
     if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
     if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
     return this.resolvedParam(owner, index)
+  }
+
+  /** The parameter is the method's receiver: Go's `s` in `func (s *Server) …`, Python's `self` / `cls`. */
+  private isReceiver(f: FunctionInfo, index: number): boolean {
+    return index === 0 && (f.receiver === true || (this.model.language === "python" && (f.params[0] === "self" || f.params[0] === "cls")))
   }
 
   /** A name the caller gave as a source with this code (a builder node's input). */
@@ -398,7 +404,7 @@ export class FlowEvaluator {
     const f = this.model.functions[fn]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
-    if (this.fw.untrustedRoles.has(f.role)) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
+    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) ? UNKNOWN_VALUE : { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value

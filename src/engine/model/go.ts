@@ -289,8 +289,7 @@ class GoWalker {
       span: span(node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),
       body: [],
-      parent: -1,
-      ...(isMethod ? { receiver: true as const } : {})
+      parent: -1
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
@@ -315,7 +314,10 @@ class GoWalker {
     const info = this.b.functions[index]!
     const params = info.params as Array<string>
     const types = info.paramTypes as Array<string | undefined>
-    if (node.type === "method_declaration") this.parameters(fieldOf(node, "receiver"), params, types)
+    if (node.type === "method_declaration") {
+      this.parameters(fieldOf(node, "receiver"), params, types)
+      if (params.length > 0) (info as { receiver?: true }).receiver = true
+    }
     this.parameters(fieldOf(node, "parameters"), params, types)
     const doc = this.docBefore(siblings, at, node)
     if (doc !== undefined) (info as { doc?: string }).doc = doc
