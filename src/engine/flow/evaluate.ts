@@ -41,6 +41,20 @@ export class FlowEvaluator {
   }
 
   /**
+   * A list written in place, or the one a plain variable last held before `at` in the same function
+   * (`argv = ["python3", "-c", code]; run(argv)`): for checks that read a list's elements by position.
+   */
+  listAt(e: Expr, fn: number, at: number): Expr {
+    if (e.k !== "name") return e
+    let held: Expr = e
+    for (const s of this.body(fn)) {
+      if (s.span.start >= at) break
+      if (s.k === "assign" && s.target.name === e.name && s.target.path.length === 0) held = s.value.k === "container" ? s.value : e
+    }
+    return held
+  }
+
+  /**
    * The function's checks, plus the checks they imply for the variable a checked value was derived
    * from: `host = urlparse(url).hostname; if host not in HOSTS: raise` checks `url`'s host.
    */

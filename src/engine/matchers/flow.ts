@@ -362,7 +362,9 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
       : args.map((arg) => ({
           // an argv list runs its first element; the others are arguments, not commands
-          expr: hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.value : arg.value,
+          expr: hit.sink.check === "program" && arg.value.k === "container"
+            ? arg.value.entries[0]?.value
+            : hit.sink.check === "inline_code" ? inlineCode(ev.listAt(arg.value, call.fn, call.span.start)) : arg.value,
           fn: call.fn
         }))
   let worst: Verdict | undefined
@@ -379,6 +381,31 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
     if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
   }
   return worst
+}
+
+/** Flags that make a shell or an interpreter run their next argument as code. */
+const INLINE_CODE_FLAG = /^(?:-c|\/c|\/C|-Command|-e|-E|--eval|-p|--print|-r)$/
+/** Shells and interpreters, by the program name of an argv list (any folder). */
+const INTERPRETER = /^(?:.*[\\/])?(?:(?:ba|z|da|k|c|tc|fi)?sh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh|python[\d.]*|node|nodejs|deno|bun|ruby|perl|php|Rscript|osascript)$/
+
+const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
+
+/**
+ * The code of an argv list that runs inline code: the element after `-c` / `-e` / `--eval` (…). When
+ * the flag is not the list's first element the list holds its program, which must be a shell or an
+ * interpreter (`["python3", "-c", code]`); a list that starts with the flag takes its program from
+ * elsewhere, which the sink's `when` checks (`spawn("node", ["-e", code])`).
+ */
+const inlineCode = (e: Expr): Expr | undefined => {
+  if (e.k !== "container") return undefined
+  const literal = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)
+  const flag = e.entries.findIndex((entry) => INLINE_CODE_FLAG.test(literal(entry.value) ?? ""))
+  if (flag === -1) return undefined
+  const program = e.entries[0]!.value
+  // the running interpreter itself (`sys.executable`, `process.execPath`) is one too
+  const interpreter = INTERPRETER.test(literal(program) ?? "") || (program.k === "ref" && RUNNING_INTERPRETER.test(program.name))
+  if (flag > 0 && !interpreter) return undefined
+  return e.entries[flag + 1]?.value
 }
 
 /**
