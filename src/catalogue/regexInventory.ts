@@ -11,7 +11,7 @@ export interface RegexUse {
 }
 
 /** Keys of rule objects whose string values (or string-list values) are regexes. */
-const REGEX_KEYS = new Set(["regex", "matches", "exclude", "exclude_line", "context", "sources", "sanitizers", "pattern", "code_matches", "file_matches", "file_not_matches", "secret_names", "paths"])
+const REGEX_KEYS = new Set(["regex", "matches", "exclude", "exclude_line", "context", "sources", "sanitizers", "pattern", "code_matches", "file_matches", "file_not_matches", "secret_names", "paths", "statement_matches"])
 
 const asRuleRegex = (source: string): { source: string; flags: string } =>
   source.startsWith("(?i)") ? { source: source.slice(4), flags: "iu" } : { source, flags: "u" }

@@ -211,6 +211,9 @@ export const FunctionMatcher = Schema.Struct({
   from_params: Schema.optional(Schema.Boolean).annotations({
     description: "the effect call must receive a value derived from the function's parameters (an id the model chose); guards in `guards` clear it"
   }),
+  statement_matches: Schema.optional(Schema.String).annotations({
+    description: "regex: the effect call's first argument is a constant (a literal or a module constant) matching it, e.g. a DELETE / UPDATE statement given to a generic query call"
+  }),
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "with from_params: checks of the parameter that count as an ownership / validity check" }),
   program: Schema.optional(Schema.Boolean).annotations({
     description: "with from_params: only the program counts (the first positional argument, or the first element of an argv list), not its arguments"

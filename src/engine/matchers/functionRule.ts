@@ -1,3 +1,4 @@
+import { compileRuleRegex } from "./ruleRegex.js"
 import type { FunctionMatcher } from "../../domain/FlowRule.js"
 import type { FlowEvaluator } from "../flow/evaluate.js"
 import { lastSegment, NameIndex, type Requirement } from "../flow/names.js"
@@ -33,6 +34,7 @@ interface Compiled {
   readonly guardBits: number
   readonly callerNames?: NameIndex<true>
   readonly callerTypes?: NameIndex<true>
+  readonly statement?: RegExp
 }
 
 const index = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
@@ -57,7 +59,8 @@ export const compileFunctionRules = (
       fileCalls: (m.unless_file ?? []).map((f) => ({ names: index(f.callee), where: f.where ?? [] })),
       ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
-      ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {})
+      ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {}),
+      ...(m.statement_matches !== undefined ? { statement: compileRuleRegex(m.statement_matches) } : {})
     }
   })
   // a file must mention an effect (or, for growth, an append) for the rule to apply
@@ -145,10 +148,18 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
 /** The first call of the function that performs the effect (directly or through a helper). */
 const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
   const f = model.functions[fi]!
+  // a generic query call counts only with a statement of the kind the rule names (`DELETE FROM ...`)
+  const isEffect = (x: Call): boolean => {
+    if (c.calls.lookup(x.callee).length === 0) return false
+    if (c.statement === undefined) return true
+    const first = x.args[0]
+    const text = first === undefined ? undefined : evaluator().value(first.value, x.fn, x.span.start).text
+    return text !== undefined && c.statement.test(text)
+  }
   for (const call of scope.own(fi)) {
-    const direct = c.calls.lookup(call.callee).length > 0
+    const direct = isEffect(call)
     const helper = direct ? undefined : scope.helperOf(call)
-    const via = helper === undefined ? undefined : scope.reachable(helper).find((x) => c.calls.lookup(x.callee).length > 0)
+    const via = helper === undefined ? undefined : scope.reachable(helper).find(isEffect)
     if (!direct && via === undefined) continue
     if (c.entry.matcher.from_params === true && !fromParams(evaluator(), c, call)) continue
     const what = direct ? call.written : `${call.written} -> ${via!.written}`
