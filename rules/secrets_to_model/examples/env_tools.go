@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 
@@ -39,4 +40,12 @@ func databaseURL(variable string) string {
 func childEnv() []string {
 	// ok: secrets_to_model
 	return os.Environ()
+}
+
+func handleBuild(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	cmd := exec.CommandContext(ctx, "make", "build")
+	// ok: secrets_to_model
+	cmd.Env = append(os.Environ(), "CI=1")
+	out, _ := cmd.Output()
+	return mcp.NewToolResultText(string(out)), nil
 }
