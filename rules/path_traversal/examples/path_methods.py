@@ -38,3 +38,12 @@ def read_index() -> str:
     """The index page."""
     # ok: path_traversal
     return (KNOWLEDGE / "index.md").read_text()
+
+
+@tool
+def read_joined(slug: str) -> str:
+    """Read an article through werkzeug's safe_join, which refuses paths leaving the base."""
+    from werkzeug.security import safe_join
+
+    # ok: path_traversal
+    return Path(safe_join(str(KNOWLEDGE), slug)).read_text()
