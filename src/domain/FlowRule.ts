@@ -15,7 +15,7 @@ export const CodeTarget = Schema.Literal("python", "go", "javascript", "typescri
 
 const Names = Schema.Array(Schema.String).annotations({ description: "canonical callee names with * globs" })
 const ArgRef = Schema.Union(Schema.Int, Schema.String).annotations({
-  description: "an argument: 0-based position, or a keyword / options-object field name"
+  description: "an argument: 0-based position, or a keyword / options-object field name; @receiver: the object a method is called on"
 })
 
 const Keywords = Schema.Union(Schema.String, Schema.Array(Schema.String)).annotations({

@@ -107,9 +107,8 @@ class KeyStore:
         self.admin_password = os.environ["ADMIN_PASSWORD"]
 
     def check(self, presented: str) -> bool:
-        # A field set in __init__ is not followed into other methods, and `store.check` is not
-        # resolved to this method, so both sides are of unknown origin here.
-        # todoruleid: insecure_credential_handling[timing]
+        # the field set in __init__ is followed into this method, and `store.check` reaches it
+        # ruleid: insecure_credential_handling[timing]
         return presented == self.admin_password
 
 

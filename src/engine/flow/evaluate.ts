@@ -21,6 +21,8 @@ export class FlowEvaluator {
   private readonly byName = new Map<string, number>()
   /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
   private readonly methodByName = new Map<string, number>()
+  /** constructors (`__init__`, `constructor`) by the name of their class */
+  private readonly ctorByClass = new Map<string, number>()
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
   private readonly paramValues = new Map<string, Value>()
   private callSites: Map<number, Array<Call>> | undefined
@@ -33,6 +35,7 @@ export class FlowEvaluator {
     model.functions.forEach((f, i) => {
       if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
       if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
+      if (f.owner !== undefined && (f.name === "__init__" || f.name === "constructor")) this.ctorByClass.set(f.owner, i)
     })
   }
 
@@ -215,6 +218,8 @@ export class FlowEvaluator {
           const env = this.env(fn)
           const exact = env.get(dotted)
           if (exact !== undefined) return exact
+          const member = MEMBER.test(dotted) ? this.memberValue(dotted, fn) : undefined
+          if (member !== undefined) return member
           const given = this.givenName(dotted)
           if (given !== undefined) return given
         }
@@ -369,7 +374,8 @@ export class FlowEvaluator {
   localFunction(call: Call): number | undefined {
     const callee = call.callee
     const dot = callee.indexOf(".")
-    if (dot === -1) return this.byName.get(callee)
+    // `Conversation(client, persona)`, `new Conversation(persona)`: the class's constructor
+    if (dot === -1) return this.byName.get(callee) ?? this.ctorByClass.get(callee)
     const head = callee.slice(0, dot)
     if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
     // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
@@ -379,6 +385,24 @@ export class FlowEvaluator {
     // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
     if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
     return undefined
+  }
+
+  /**
+   * `self.system` / `this.system` read in a method: what the class's other methods (its constructor)
+   * assign to it, with their parameters resolved through their callers.
+   */
+  private memberValue(dotted: string, fn: number): Value | undefined {
+    const owner = fn === MODULE ? undefined : this.model.functions[fn]!.owner
+    if (owner === undefined) return undefined
+    const [self, attr] = dotted.split(".") as [string, string]
+    let out: Value | undefined
+    this.model.functions.forEach((f, i) => {
+      if (i === fn || f.owner !== owner || this.inProgress.has(i)) return
+      if (!f.body.some((st) => st.k === "assign" && st.target.name === self && st.target.path[0] === attr)) return
+      const v = this.env(i).get(dotted)
+      if (v !== undefined) out = out === undefined ? this.resolve(v, i) : join(out, this.resolve(v, i))
+    })
+    return out
   }
 
   private methodOf(name: string): number | undefined {
@@ -391,7 +415,7 @@ export class FlowEvaluator {
     const name = f.params[param]
     const named = call.args.find((a) => a.name !== undefined && a.name === name)
     if (named !== undefined) return named
-    const offset = call.receiver !== undefined && (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) ? 1 : 0
+    const offset = (call.receiver !== undefined || f.name === "__init__") && (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) ? 1 : 0
     return call.args.filter((a) => a.name === undefined)[param - offset]
   }
 
@@ -473,6 +497,8 @@ export class FlowEvaluator {
   }
 }
 
+/** `self.x` / `this.x`: one attribute of the instance */
+const MEMBER = /^(?:self|this)\.[\w$]+$/
 /** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"

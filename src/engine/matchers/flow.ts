@@ -197,6 +197,11 @@ export const compileModelRules = (
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
+        // `Path(root, name).read_text()`: the object was built by a sink of the same matcher, reported there
+        if (hit.sink.args?.includes("@receiver") === true) {
+          const built = receiverCallOf(model, call)
+          if (built !== undefined && sinks.lookup(built.callee).some((h) => h.entry === hit.entry)) continue
+        }
         const verdict = judge(evaluatorOf(hit.framework), hit, call)
         if (verdict === undefined) continue
         keep(best, flowMatch(hit, call.span, call.written, verdict, text))
@@ -572,10 +577,27 @@ const SQL_FROM = /\sfrom\s/i
 const isSqlStatement = (text: string): boolean => SQL_DML.test(text) || SQL_UPDATE.test(text) || (SQL_SELECT.test(text) && SQL_FROM.test(text))
 const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|MERGE|REPLACE|WITH|select|insert|update|delete|drop|create|alter|truncate|merge)\s/
 
+/** The call that built a method's receiver: written inline, or assigned once to the variable it is called on. */
+const receiverCallOf = (model: SemanticModel, call: Call): Call | undefined => {
+  let r = call.receiver
+  if (r?.k === "name") {
+    const name = r.name
+    const body = call.fn === -1 ? model.module : model.functions[call.fn]!.body
+    const assigned = body.filter((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
+    r = assigned.length === 1 && assigned[0]!.k === "assign" ? assigned[0]!.value : undefined
+  }
+  return r?.k === "call" ? model.calls[r.call] : undefined
+}
+
 const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
   if (sink.args === undefined) return call.args.length > 0 ? call.args : call.receiver !== undefined ? [{ value: call.receiver, span: call.span }] : []
   const out: Array<Arg> = []
   for (const ref of sink.args) {
+    // `@receiver`: the object a method is called on (`(base / name).read_text()`)
+    if (ref === "@receiver") {
+      if (call.receiver !== undefined) out.push({ value: call.receiver, span: call.span })
+      continue
+    }
     const a = argOf(call.args, ref)
     if (a !== undefined) out.push(a)
     // `fetch(url, { ... })` and `fetch({ url })`: a named ref may also be a field of an options object

@@ -146,6 +146,8 @@ export interface FunctionInfo {
    * read it on a graph's routers (code-graph matchers); set for skipped functions too.
    */
   compares?: boolean
+  /** The class a method is defined in (Python, JS / TS), by name: `self.x` / `this.x` and constructors resolve through it. */
+  owner?: string
   /** A Go method with a named receiver: its first parameter is the receiver (`func (s *Store) find(q string)`: params `s`, `q`), the program's own state. */
   readonly receiver?: true
   /** The function calls itself (by its name, `self.name`, `this.name`, `recv.Name`); set on build. */

@@ -68,7 +68,15 @@ export class ModelBuilder {
     if (receiver.k === "lit") return typeof receiver.value === "string" ? "str" : "lit"
     if (receiver.k === "concat") return "str"
     const dotted = dottedOf(receiver)
-    return dotted !== undefined ? canonical(fn, dotted) : "?"
+    if (dotted !== undefined) return canonical(fn, dotted)
+    // `OpenAI().chat.completions`: attributes of a call's result
+    const path: Array<string> = []
+    let cur: Expr = receiver
+    while (cur.k === "attr") {
+      path.unshift(cur.name)
+      cur = cur.obj
+    }
+    return cur.k === "call" && path.length > 0 ? `${this.calls[cur.call]!.callee}().${path.join(".")}` : "?"
   }
 
   addCall(call: Omit<Call, "callee"> & { callee: string }): number {

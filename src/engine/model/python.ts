@@ -60,12 +60,14 @@ class PythonWalker {
       const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       const names = modelled.map((f) => f.name)
       const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
+      const owners = new Set(modelled.map((f) => f.owner))
       for (const [index, node] of this.skipped) {
         const body = node.childForFieldName("body")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        const name = this.b.functions[index]!.name
-        // it calls a modelled function, or a modelled function calls it (a helper's summary is needed)
-        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
+        const { name, owner } = this.b.functions[index]!
+        // it calls a modelled function, or a modelled function calls it (a helper's summary is needed),
+        // or it is a method of a class with a modelled method (`self.x` it assigns may be read there)
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || (owner !== undefined && owners.has(owner))) {
           this.skipped.delete(index)
           this.fillFunction(index, node)
           changed = true
@@ -503,11 +505,14 @@ class PythonWalker {
     const outer = this.classBases
     this.classBases = bases
     // class attributes behave like module-level constants of the class; methods are functions
+    const first = this.b.functions.length
     try {
       this.block(bodyNode, fn, this.body(fn))
     } finally {
       this.classBases = outer
     }
+    const owner = node.childForFieldName("name")?.text
+    if (owner !== undefined) for (let i = first; i < this.b.functions.length; i++) if (this.b.functions[i]!.parent === fn) this.b.functions[i]!.owner = owner
   }
 
   /** the base classes of the class whose body is being read (methods record them) */

@@ -138,8 +138,10 @@ class ScriptWalker {
       if (!added && helpers.length === 0) return
       offsets.sort((a, b) => a - b)
       const callers: Array<number> = [...helpers]
+      // methods of a class with a modelled method: `this.x` they assign may be read there
+      const owners = new Set<string | undefined>(fresh.map((i) => this.b.functions[i]!.owner).filter((o) => o !== undefined))
       for (const [index, node] of this.skipped)
-        if (node.body !== undefined && !helpers.includes(index) && anyWithin(offsets, node.body.pos, node.body.end)) callers.push(index)
+        if (node.body !== undefined && !helpers.includes(index) && (anyWithin(offsets, node.body.pos, node.body.end) || owners.has(this.b.functions[index]!.owner))) callers.push(index)
       if (callers.length === 0) return
       const before = this.b.functions.length
       for (const index of callers) {
@@ -702,7 +704,8 @@ class ScriptWalker {
           if (method.body === undefined) continue // abstract or overload
           const nameNode = ts.isMethodDeclaration(method) ? method.name : method
           const name = ts.isMethodDeclaration(method) ? propertyKey(method.name) ?? "<computed>" : "constructor"
-          this.functionLike(method, fn, name, nameNode, this.docOf(method))
+          const index = this.functionLike(method, fn, name, nameNode, this.docOf(method))
+          if (node.name !== undefined) this.b.functions[index]!.owner = node.name.text
           continue
         }
         case K.PropertyDeclaration: {
