@@ -18,8 +18,8 @@ def raw_file(path: str) -> str:
 
 @docs.resource("notes://{folder}/{name}")
 async def note(folder: str, name: str) -> str:
-    # ruleid: path_traversal
     target = Path(NOTES_ROOT, folder, f"{name}.md")
+    # ruleid: path_traversal
     return target.read_text()
 
 
@@ -37,3 +37,13 @@ def app_config() -> str:
     # ok: path_traversal
     return Path("/etc/agent/app.toml").read_text()
 
+
+
+@docs.resource("notes://checked/{folder}/{name}")
+def checked_note(folder: str, name: str) -> str:
+    # building a Path opens nothing: the containment check below comes before the read
+    # ok: path_traversal
+    target = Path(NOTES_ROOT, folder, name).resolve()
+    if not target.is_relative_to(NOTES_ROOT.resolve()):
+        raise ValueError("outside the notes folder")
+    return target.read_text()
