@@ -681,8 +681,11 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   }
   if ("result_named" in c) return resultNamed(call, model, c.result_named.map((n) => n.split("_")))
   if ("is" in c) {
-    const value = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
-    if (value === undefined) return false
+    const given = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
+    if (given === undefined) return false
+    // a local variable assigned once to a call or a reference (`stop = TextMentionTermination("DONE")`) is that value
+    const held = given.k === "name" ? heldValue(given, call.fn, model) : undefined
+    const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr") ? held : given
     // a reference (`os.environ`), or a call of the name (`len(docs)`)
     const name = value.k === "call" ? model.calls[value.call]?.callee : dottedOf(value)
     return name !== undefined && c.is.some((n) => compileName(n).test(name))
