@@ -22,6 +22,12 @@ def support_swarm(agents):
     return AgentSwarm(agents, stop_on_handoff)
 
 
+def either_model_stop(planner, coder):
+    ask_human_or_done = TextMentionTermination("DONE") | HandoffTermination(target="user")
+    # ruleid: infinite_loop[model_stop]
+    return RoundRobinGroupChat(participants=[planner, coder], termination_condition=ask_human_or_done)
+
+
 def research_team(lead, analyst):
     # ok: infinite_loop
     return RoundRobinGroupChat([lead, analyst], termination_condition=TextMentionTermination("TERMINATE") | MaxMessageTermination(20))

@@ -685,10 +685,14 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     if (given === undefined) return false
     // a local variable assigned once to a call or a reference (`stop = TextMentionTermination("DONE")`) is that value
     const held = given.k === "name" ? heldValue(given, call.fn, model) : undefined
-    const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr") ? held : given
-    // a reference (`os.environ`), or a call of the name (`len(docs)`)
-    const name = value.k === "call" ? model.calls[value.call]?.callee : dottedOf(value)
-    return name !== undefined && c.is.some((n) => compileName(n).test(name))
+    const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr" || held.k === "op") ? held : given
+    // a reference (`os.environ`), or a call of the name (`len(docs)`); an operation all of whose
+    // operands are (`TextMentionTermination("A") | HandoffTermination("user")`)
+    const isNamed = (e: Expr): boolean => {
+      const name = e.k === "call" ? model.calls[e.call]?.callee : dottedOf(e)
+      return name !== undefined && c.is.some((n) => compileName(n).test(name))
+    }
+    return value.k === "op" ? value.parts.length > 1 && value.parts.every(isNamed) : isNamed(value)
   }
   if ("equals" in c) {
     const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined
