@@ -34,3 +34,13 @@ def project_folder():
 def home_subfolder():
     # ok: excessive_permissions
     return [ReadFileTool(root_dir=str(Path.home() / "agent-notes"))]
+
+
+def crew_directory_tools():
+    from crewai_tools import DirectoryReadTool
+
+    # ruleid: excessive_permissions[fs_root]
+    everything = DirectoryReadTool(directory="~")
+    # ok: excessive_permissions
+    reports = DirectoryReadTool(directory="./reports")
+    return everything, reports
