@@ -684,7 +684,9 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const given = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
     if (given === undefined) return false
     // a local variable assigned once to a call or a reference (`stop = TextMentionTermination("DONE")`) is that value
-    const held = given.k === "name" ? heldValue(given, call.fn, model) : undefined
+    // (not one a method changes before: `env = os.environ.copy(); env.pop("OPENAI_API_KEY")`)
+    const changed = given.k === "name" && model.calls.some((k) => k.fn === call.fn && k.callee.startsWith(`${given.name}.`))
+    const held = given.k === "name" && !changed ? heldValue(given, call.fn, model) : undefined
     const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr" || held.k === "op") ? held : given
     // a reference (`os.environ`), or a call of the name (`len(docs)`); an operation all of whose
     // operands are (`TextMentionTermination("A") | HandoffTermination("user")`)
