@@ -444,3 +444,17 @@ describe("scriptModel: TypeScript syntax and constants", () => {
     expect(m.functions.map((f) => f.name)).toEqual(["View", "<anonymous>"])
   })
 })
+
+describe("scriptModel: methods of classes extending an imported base", () => {
+  it("records <Base>.<method> for methods and arrow-function properties, not for local bases or implements", () => {
+    const m = modelOf(`
+      import { StructuredTool as Base, Tool } from "@langchain/core/tools"
+      class Refund extends Base { async _call(input) { return input } }
+      class Purge extends Tool { _call = async (path) => path }
+      class Local { _call(x) { return x } }
+      class Plain implements Base { _call(x) { return x } }
+    `)
+    const methods = m.functions.filter((f) => f.name === "_call").map((f) => f.methodOf)
+    expect(methods).toEqual([["@langchain/core/tools.StructuredTool._call"], ["@langchain/core/tools.Tool._call"], undefined, undefined])
+  })
+})

@@ -703,11 +703,20 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   }
   if ("result_named" in c) return resultNamed(call, model, c.result_named.map((n) => n.split("_")))
   if ("is" in c) {
-    const value = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
-    if (value === undefined) return false
-    // a reference (`os.environ`), or a call of the name (`len(docs)`)
-    const name = value.k === "call" ? model.calls[value.call]?.callee : dottedOf(value)
-    return name !== undefined && c.is.some((n) => compileName(n).test(name))
+    const given = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
+    if (given === undefined) return false
+    // a local variable assigned once to a call or a reference (`stop = TextMentionTermination("DONE")`) is that value
+    // (not one a method changes before: `env = os.environ.copy(); env.pop("OPENAI_API_KEY")`)
+    const changed = given.k === "name" && model.calls.some((k) => k.fn === call.fn && k.callee.startsWith(`${given.name}.`))
+    const held = given.k === "name" && !changed ? heldValue(given, call.fn, model) : undefined
+    const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr" || held.k === "op") ? held : given
+    // a reference (`os.environ`), or a call of the name (`len(docs)`); an operation all of whose
+    // operands are (`TextMentionTermination("A") | HandoffTermination("user")`)
+    const isNamed = (e: Expr): boolean => {
+      const name = e.k === "call" ? model.calls[e.call]?.callee : dottedOf(e)
+      return name !== undefined && c.is.some((n) => compileName(n).test(name))
+    }
+    return value.k === "op" ? value.parts.length > 1 && value.parts.every(isNamed) : isNamed(value)
   }
   if ("equals" in c) {
     const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined

@@ -1035,6 +1035,8 @@ class GoWalker {
         // `<-ch` (not `<-ctx.Done()` or `<-time.After(d)`): the loop waits for a message each lap
         if (operator === "<-" && inner.k !== "call") this.b.waitInLoop(fn)
         if (operator === "!") return { k: "lit", value: true }
+        // `-1` is a constant (an explicit "no limit" cap is written this way)
+        if (operator === "-" && inner.k === "lit" && typeof inner.value === "number") return { k: "lit", value: -inner.value }
         return { k: "op", parts: [inner] }
       }
       case "binary_expression": {

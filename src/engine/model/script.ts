@@ -695,7 +695,15 @@ class ScriptWalker {
 
   private classLike(node: ts.ClassDeclaration | ts.ClassExpression, fn: number, out: Array<Statement>): void {
     for (const d of ts.canHaveDecorators(node) ? ts.getDecorators(node) ?? [] : []) this.expr(d.expression, fn)
-    for (const h of node.heritageClauses ?? []) for (const t of h.types) this.expr(t.expression, fn)
+    // the base class, canonical (`StructuredTool` imported from @langchain/core/tools): its methods'
+    // overrides may have a framework role (a tool's `_call`)
+    const bases: Array<string> = []
+    for (const h of node.heritageClauses ?? [])
+      for (const t of h.types) {
+        this.expr(t.expression, fn)
+        const dotted = h.token === K.ExtendsKeyword ? dottedText(t.expression) : undefined
+        if (dotted !== undefined) bases.push(this.canonical(fn, dotted))
+      }
     for (const m of node.members) {
       switch (m.kind) {
         case K.MethodDeclaration:
@@ -706,6 +714,7 @@ class ScriptWalker {
           const name = ts.isMethodDeclaration(method) ? propertyKey(method.name) ?? "<computed>" : "constructor"
           const index = this.functionLike(method, fn, name, nameNode, this.docOf(method))
           if (node.name !== undefined) this.b.functions[index]!.owner = node.name.text
+          if (bases.length > 0 && ts.isMethodDeclaration(method)) (this.b.functions[index] as Writable<FunctionInfo>).methodOf = bases.map((b) => `${b}.${name}`)
           continue
         }
         case K.PropertyDeclaration: {
@@ -714,6 +723,8 @@ class ScriptWalker {
           const key = propertyKey(p.name) ?? "*"
           const init = unwrap(p.initializer)
           const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p)) : this.expr(p.initializer, fn)
+          // `_call = async (input) => { ... }`: a method all the same
+          if (value.k === "func" && bases.length > 0) (this.b.functions[value.fn] as Writable<FunctionInfo>).methodOf = bases.map((b) => `${b}.${key}`)
           out.push({ k: "assign", target: { name: "this", path: [key] }, value, span: this.span(p) })
           if (value.k === "call") this.bindHolder(-1, `this.${key}`, `${this.b.calls[value.call]!.callee}()`)
           continue
