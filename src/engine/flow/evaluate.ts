@@ -402,7 +402,13 @@ export class FlowEvaluator {
       const v = this.env(i).get(dotted)
       if (v !== undefined) out = out === undefined ? this.resolve(v, i) : join(out, this.resolve(v, i))
     })
-    return out
+    if (out !== undefined) return out
+    // no method assigns it: a class attribute (`BASE_URL = "https://…"` in the class body), whose
+    // assignment the model keeps with the scope around the class; only its constants are taken
+    const scope = this.model.functions[fn]!.parent
+    if (this.inProgress.has(scope)) return undefined
+    const attribute = this.env(scope).get(attr)
+    return attribute !== undefined && attribute.prov === Prov.Constant && attribute.text !== undefined ? attribute : undefined
   }
 
   private methodOf(name: string): number | undefined {
@@ -428,7 +434,7 @@ export class FlowEvaluator {
       const arg = this.argFor(call, callee, i)
       out = join(out, arg === undefined ? constant() : guarded(this.value(arg.value, fn, at), v))
     }
-    return out
+    return keepPrefix(out, v)
   }
 
   /**
@@ -466,7 +472,7 @@ export class FlowEvaluator {
     if (v.params === 0 || fn === MODULE) return v
     let out: Value = { ...v, params: 0 }
     for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, guarded(this.resolvedParam(fn, i), v))
-    return out
+    return keepPrefix(out, v)
   }
 
   /**
@@ -499,6 +505,12 @@ export class FlowEvaluator {
 
 /** `self.x` / `this.x`: one attribute of the instance */
 const MEMBER = /^(?:self|this)\.[\w$]+$/
+
+/**
+ * A value with its parameters replaced still starts with the constant text it started with
+ * (`f"{BASE}?q={query}"`: scheme and host stay fixed whatever the caller passes for `query`).
+ */
+const keepPrefix = (out: Value, v: Value): Value => (v.prefix !== undefined && out.prefix === undefined ? { ...out, prefix: v.prefix } : out)
 /** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"

@@ -39,6 +39,19 @@ const REQUEST_SCHEMES = /^fastapi\.security\.(?:APIKeyHeader|APIKeyQuery|APIKeyC
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+/**
+ * A `%` / `.format` template with its values: the text before the first placeholder, the values, then
+ * the rest of the template. Where the values go inside the text is not known, but the value starts
+ * with that first piece only (`"https://%s/landing" % host` fixes the scheme, not the host), and every
+ * constant fragment is kept (the SQL words around a placeholder).
+ */
+const splitTemplate = (template: Expr, placeholder: string, values: ReadonlyArray<Expr>): Array<Expr> => {
+  const text = template.k === "lit" && typeof template.value === "string" ? template.value : undefined
+  const at = text?.indexOf(placeholder) ?? -1
+  if (text === undefined || at === -1) return [template, ...values]
+  return [{ k: "lit", value: text.slice(0, at) }, ...values, { k: "lit", value: text.slice(at) }]
+}
+
 const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
 
 /** builtins whose module-level aliases are followed (`_eval = eval`) */
@@ -670,7 +683,7 @@ class PythonWalker {
         const op = node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type
         const parts = [left, right].filter((x): x is AstNode => x !== null).map((x) => this.expr(x, fn))
         if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
-          return { k: "concat", parts }
+          return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
         if (op === "/") return { k: "concat", parts } // pathlib joins
         return { k: "op", parts }
       }
@@ -817,7 +830,8 @@ class PythonWalker {
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
-      if (method === "format" || method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
+      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value)), { k: "call", call: index }] }
+      if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
     }
     return { k: "call", call: index }
   }
