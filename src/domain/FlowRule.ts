@@ -276,6 +276,9 @@ export const FrameworkModel = Schema.Struct({
   secret_names: Schema.optional(Schema.String).annotations({ description: "regex over configuration keys that hold secrets" }),
   safe: Schema.optional(Names).annotations({ description: "calls whose result carries no data of their arguments (int(), len())" }),
   roles: Schema.optional(Schema.Array(RoleSpec)),
+  not_decorators: Schema.optional(Names).annotations({
+    description: "decorators that never give a role, though a role's pattern matches them (`unittest.mock.patch` is not an HTTP PATCH route)"
+  }),
   untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task"))).annotations({
     description: "parameters of functions with these roles are untrusted"
   })

@@ -10,6 +10,8 @@ export interface FrameworkIndex {
   readonly safe: NameIndex<true>
   readonly secretNames: RegExp | undefined
   readonly decorators: NameIndex<FunctionRole>
+  /** decorators a role pattern matches that are something else (`unittest.mock.patch` for `*.patch`) */
+  readonly notDecorators: NameIndex<true>
   readonly callbacks: NameIndex<{ role: FunctionRole; arg?: number; field?: string }>
   readonly paramTypes: NameIndex<FunctionRole>
   /** `<Base>.<method>` of framework base classes whose overrides get a role */
@@ -26,6 +28,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     safe: new NameIndex(),
     secretNames: undefined,
     decorators: new NameIndex(),
+    notDecorators: new NameIndex(),
     callbacks: new NameIndex(),
     paramTypes: new NameIndex(),
     methods: new NameIndex(),
@@ -45,6 +48,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
       for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
       for (const t of r.methods ?? []) index.methods.add(t, r.role)
     }
+    for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)
     for (const r of m.untrusted_roles ?? []) roles.add(r)
   }
   return secret === undefined ? index : { ...index, secretNames: new RegExp(secret, "i") }

@@ -10,6 +10,7 @@ import type { FrameworkIndex } from "./FrameworkIndex.js"
 export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
   for (const f of model.functions) {
     for (const d of f.decorators) {
+      if (fw.notDecorators.lookup(d).length > 0) continue
       const role = fw.decorators.lookup(d)[0]
       if (role !== undefined) f.role = role
     }
