@@ -44,20 +44,6 @@ export class FlowEvaluator {
   }
 
   /**
-   * A list written in place, or the one a plain variable last held before `at` in the same function
-   * (`argv = ["python3", "-c", code]; run(argv)`): for checks that read a list's elements by position.
-   */
-  listAt(e: Expr, fn: number, at: number): Expr {
-    if (e.k !== "name") return e
-    let held: Expr = e
-    for (const s of this.body(fn)) {
-      if (s.span.start >= at) break
-      if (s.k === "assign" && s.target.name === e.name && s.target.path.length === 0) held = s.value.k === "container" ? s.value : e
-    }
-    return held
-  }
-
-  /**
    * The function's checks, plus the checks they imply for the variable a checked value was derived
    * from: `host = urlparse(url).hostname; if host not in HOSTS: raise` checks `url`'s host.
    */
@@ -163,15 +149,15 @@ export class FlowEvaluator {
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
     // a parameter the framework fills from the request (FastAPI `Header(...)`), in any function
-    if (f.paramTypes?.[index] === REQUEST_PARAMETER) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: "request data" }
+    if (f.paramTypes?.[index] === REQUEST_PARAMETER) return untrusted("request data")
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
     // a method's own object is the program's, not what the caller sent: `self` / `cls` of a Python
     // method (a BaseTool subclass's `_run`) holds the tool's configuration; a Go receiver is of unknown origin
-    if (role && this.isReceiver(f, index)) return this.model.language === "python" ? { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] } : UNKNOWN_VALUE
+    if (role && this.isReceiver(f, index)) return this.model.language === "python" ? configValue(false) : UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
-    if (role) return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
+    if (role) return untrusted(roleLabel(f))
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
     if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
     return this.resolvedParam(owner, index)
@@ -448,7 +434,7 @@ export class FlowEvaluator {
     const f = this.model.functions[fn]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
-    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) ? UNKNOWN_VALUE : { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: roleLabel(f) }
+    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) ? UNKNOWN_VALUE : untrusted(roleLabel(f))
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value

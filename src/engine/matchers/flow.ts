@@ -369,7 +369,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
           // an argv list runs its first element; the others are arguments, not commands
           expr: hit.sink.check === "program" && arg.value.k === "container"
             ? arg.value.entries[0]?.value
-            : hit.sink.check === "inline_code" ? inlineCode(ev.listAt(arg.value, call.fn, call.span.start)) : arg.value,
+            : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
           fn: call.fn
         }))
   let worst: Verdict | undefined
@@ -579,13 +579,7 @@ const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|M
 
 /** The call that built a method's receiver: written inline, or assigned once to the variable it is called on. */
 const receiverCallOf = (model: SemanticModel, call: Call): Call | undefined => {
-  let r = call.receiver
-  if (r?.k === "name") {
-    const name = r.name
-    const body = call.fn === -1 ? model.module : model.functions[call.fn]!.body
-    const assigned = body.filter((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
-    r = assigned.length === 1 && assigned[0]!.k === "assign" ? assigned[0]!.value : undefined
-  }
+  const r = call.receiver?.k === "name" ? heldValue(call.receiver, call.fn, model) : call.receiver
   return r?.k === "call" ? model.calls[r.call] : undefined
 }
 
