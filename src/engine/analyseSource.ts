@@ -6,7 +6,8 @@ import type { GivenSource } from "./flow/given.js"
 import type { CompiledModelRules } from "./matchers/flow.js"
 import { goModel } from "./model/go.js"
 import { anyWithin } from "./model/offsets.js"
-import { type Interest, pythonModel } from "./model/python.js"
+import { type Interest, offsetsOf, wholeWords } from "./model/interest.js"
+import { pythonModel } from "./model/python.js"
 import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
 
@@ -52,38 +53,32 @@ export const analyseCode = (
 /**
  * The prefilter: a file that never mentions a name some rule needs (a sink's or a checked call's
  * last segment, see flow/names.ts `Requirement`) needs no model; in a file that does, only functions
- * that mention one are modelled (plus the functions that call those, see the language modules). A
- * name of a module-rooted pattern (`subprocess.run`) counts only in a file that mentions its module:
- * `run` alone is in most files, `subprocess` is not.
+ * that mention one are modelled (plus the functions that call those, and those that call a needed
+ * name by an alias: see the language modules and model/interest.ts). A name counts where it is a
+ * whole identifier (`run`, not the `run` inside `rerun` or `run_id`), unless the rule asks for a
+ * fragment (`mentions`: `KEY` in `OPENAI_API_KEY`). A name of a module-rooted pattern
+ * (`subprocess.run`) counts only in a file that mentions its module: `run` alone is in most files,
+ * `subprocess` is not.
  */
 const interestOf = (text: string, rules: CompiledModelRules): Interest | undefined => {
   if (!rules.active) return undefined
-  const prefilter = prefilterOf(rules)
-  const pattern = prefilter.wordsFor(text)
-  if (pattern === undefined) return undefined
-  const offsets: Array<number> = []
-  // every offset where some word starts (restarting one past each match, so overlapping occurrences
-  // are found too): one regex pass instead of one indexOf pass per word (122 for Python: 0.057 s on
-  // the 1.5 MB Python corpus, half its parse time; the regex 0.007 s, same offsets)
-  pattern.lastIndex = 0
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    offsets.push(m.index)
-    pattern.lastIndex = m.index + 1
-  }
+  const words = prefilterOf(rules).wordsFor(text)
+  if (words === undefined) return undefined
+  // every offset where some word starts: one regex pass instead of one indexOf pass per word
+  const offsets = offsetsOf(text, words.pattern)
   if (offsets.length === 0) return undefined
-  return (start, end) => anyWithin(offsets, start, end)
+  return { within: (start, end) => anyWithin(offsets, start, end), names: (segment) => words.names.has(segment), roles: (segment) => rules.roleWords.has(segment) }
+}
+
+interface Words {
+  /** global: whole identifiers, and the fragments rules ask for */
+  readonly pattern: RegExp
+  readonly names: ReadonlySet<string>
 }
 
 interface Prefilter {
-  /** the regex of the words that count in this file, or undefined when none can */
-  readonly wordsFor: (text: string) => RegExp | undefined
-}
-
-/** `whole`: only where the name is not part of a longer identifier (`os` in `import os`, not in `pos`) */
-const alternation = (words: Iterable<string>, flags: string, whole = false): RegExp => {
-  const escaped = [...words].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-  if (escaped.length === 0) return new RegExp("(?!)", flags)
-  return new RegExp(whole ? `(?<![\\w$])(?:${escaped.join("|")})(?![\\w$])` : escaped.join("|"), flags)
+  /** the words that count in this file, or undefined when none can */
+  readonly wordsFor: (text: string) => Words | undefined
 }
 
 const prefilters = new WeakMap<CompiledModelRules, Prefilter>()
@@ -91,16 +86,19 @@ const prefilterOf = (rules: CompiledModelRules): Prefilter => {
   let prefilter = prefilters.get(rules)
   if (prefilter !== undefined) return prefilter
   const always = new Set<string>()
+  const fragments = new Set<string>()
   const byRoot = new Map<string, Set<string>>()
   for (const r of rules.literals) {
-    if (r.root === undefined) always.add(r.word)
+    if (r.partial === true) fragments.add(r.word)
+    else if (r.root === undefined) always.add(r.word)
     else byRoot.set(r.root, (byRoot.get(r.root) ?? new Set()).add(r.word))
   }
   // longest first: where `langchain_core` and `langchain` both start, the longer is the module named;
   // the shorter still counts wherever it starts on its own (each match restarts one character later)
-  const rootPattern = alternation([...byRoot.keys()].sort((a, b) => b.length - a.length), "g", true)
+  const rootPattern = new RegExp(wholeWords([...byRoot.keys()].sort((a, b) => b.length - a.length)), "g")
+  const fragmentSource = [...fragments].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
   // files fall into few combinations of the modules they mention: one words regex per combination
-  const cache = new Map<string, RegExp | undefined>()
+  const cache = new Map<string, Words | undefined>()
   prefilter = {
     wordsFor: (text) => {
       const present = new Set<string>()
@@ -111,11 +109,12 @@ const prefilterOf = (rules: CompiledModelRules): Prefilter => {
       }
       const key = [...present].sort().join("\n")
       if (cache.has(key)) return cache.get(key)
-      const words = new Set(always)
-      for (const root of present) for (const w of byRoot.get(root)!) words.add(w)
-      const pattern = words.size === 0 ? undefined : alternation(words, "g")
-      if (cache.size < 256) cache.set(key, pattern)
-      return pattern
+      const names = new Set(always)
+      for (const root of present) for (const w of byRoot.get(root)!) names.add(w)
+      const words: Words | undefined =
+        names.size === 0 && fragments.size === 0 ? undefined : { pattern: new RegExp([wholeWords(names), ...fragmentSource].join("|"), "g"), names }
+      if (cache.size < 256) cache.set(key, words)
+      return words
     }
   }
   prefilters.set(rules, prefilter)

@@ -54,3 +54,17 @@ export const parseAnnotations = (lines: ReadonlyArray<string>): Array<Annotation
 /** `id`, `id[variant]`, `id@col` as written in an annotation. */
 export const showExpectation = (e: Expectation): string =>
   `${e.id}${e.variant !== undefined ? `[${e.variant}]` : ""}${e.column !== undefined ? `@${e.column}` : ""}`
+
+/**
+ * The example as the engine should see it: each annotation's text blanked (same length, so lines
+ * and columns stay), so a rule id in a comment (`code_execution` holds `exec`) cannot make the code
+ * around it look relevant to a prefilter.
+ */
+export const withoutAnnotations = (text: string): string =>
+  text
+    .split("\n")
+    .map((line) => {
+      const m = ANNOTATION.exec(line)
+      return m === null ? line : line.slice(0, m.index + 2) + " ".repeat(line.length - m.index - 2)
+    })
+    .join("\n")

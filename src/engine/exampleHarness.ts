@@ -6,7 +6,7 @@ import type { FileKind } from "./Analyser.js"
 import { buildEngineFindings } from "./buildFindings.js"
 import { type CompiledCatalogue, compileCatalogue } from "./compileCatalogue.js"
 import { analyseFile } from "./createAnalyser.js"
-import { type Annotation, parseAnnotations } from "./exampleAnnotations.js"
+import { type Annotation, parseAnnotations, withoutAnnotations } from "./exampleAnnotations.js"
 import { lineProblems, type ReportedAt } from "./exampleLine.js"
 
 /**
@@ -92,7 +92,7 @@ export const runRuleExamples = (compiled: CompiledCatalogue, catalogue: Catalogu
     }
     examples++
     const raw = readFileSync(file, "utf8")
-    const text = ext === "jsonc" ? blankLineComments(raw) : raw
+    const text = withoutAnnotations(ext === "jsonc" ? blankLineComments(raw) : raw)
     const lines = raw.split("\n")
     const all = parseAnnotations(lines)
     for (const a of all) {

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import type { Interest } from "../../src/engine/model/python.js"
+import type { Interest } from "../../src/engine/model/interest.js"
 import { goModel, goModelOf } from "../../src/engine/model/go.js"
 import { pythonModel, pythonModelOf } from "../../src/engine/model/python.js"
 import { Deadline } from "../../src/languages/Source.js"
@@ -19,7 +19,7 @@ const json = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) 
 const interestIn = (text: string, names: ReadonlyArray<string>): Interest | undefined => {
   const offsets: Array<number> = []
   for (const n of names) for (let i = text.indexOf(n); i !== -1; i = text.indexOf(n, i + n.length)) offsets.push(i)
-  return offsets.length === 0 ? undefined : (start, end) => offsets.some((o) => o >= start && o < end)
+  return offsets.length === 0 ? undefined : { within: (start, end) => offsets.some((o) => o >= start && o < end), names: (segment) => names.includes(segment) }
 }
 
 const NAMES = ["run", "execute", "open", "Command", "Query", "Exec", "system", "get", "Get"]

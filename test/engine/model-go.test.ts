@@ -441,7 +441,7 @@ func quote(s string) string {
 func run(cmd string) {
 	exec.Command(quote(cmd))
 }`)
-    const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, (start, end) => code.slice(start, end).includes("exec."))
+    const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, { within: (start, end) => code.slice(start, end).includes("exec."), names: () => false })
     // helper and run are of interest; handler calls helper, and run calls quote: both are walked too
     expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "quote", "os/exec.Command", "net/http.Request.FormValue", "helper"])
     // as in python.ts, a skipped function keeps its name and spans; its parameters are filled with its body

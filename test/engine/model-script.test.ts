@@ -4,9 +4,9 @@ import { scriptModel } from "../../src/engine/model/script.js"
 import { Deadline } from "../../src/languages/Source.js"
 import { parseScript } from "../../src/languages/typescript.js"
 
-const modelOf = (code: string, path = "agent.ts", interest?: (start: number, end: number) => boolean): SemanticModel => {
+const modelOf = (code: string, path = "agent.ts", within?: (start: number, end: number) => boolean): SemanticModel => {
   const language = /\.[cm]?jsx?$/.test(path) ? "javascript" : "typescript"
-  return scriptModel(parseScript(path, code, language, Deadline.never()), language, interest)
+  return scriptModel(parseScript(path, code, language, Deadline.never()), language, within === undefined ? undefined : { within, names: () => false })
 }
 
 const imports = (m: SemanticModel): Record<string, string> => Object.fromEntries(m.imports.map((i) => [i.local, i.canonical]))

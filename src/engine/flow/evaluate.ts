@@ -5,6 +5,15 @@ import type { NameIndex } from "./names.js"
 import { concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 const MODULE = -1
+
+interface Assignments {
+  /** statement indexes in the function's body, in order */
+  readonly at: Array<number>
+  /** values[i]: the join of the first i + 1 assignments */
+  readonly values: Array<Value>
+}
+
+const keyOf = (t: { readonly name: string; readonly path: ReadonlyArray<string> }): string => (t.path.length === 0 ? t.name : `${t.name}.${t.path.join(".")}`)
 const MAX_PARAMS = 30
 
 /**
@@ -15,9 +24,11 @@ const MAX_PARAMS = 30
  * same file substitute their arguments. Guards are read at the offset of each use.
  */
 export class FlowEvaluator {
-  private readonly envs = new Map<number, Map<string, Value>>()
+  /** per function (module: -1): its variables' assignments, evaluated as far as rules have read them */
+  private readonly vars = new Map<number, Map<string, Assignments>>()
+  /** per function: the statement being evaluated there (reads in it see the assignments above) */
+  private readonly evaluating = new Map<number, number>()
   private readonly returns = new Map<number, Value>()
-  private readonly inProgress = new Set<number>()
   private readonly byName = new Map<string, number>()
   /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
   private readonly methodByName = new Map<string, number>()
@@ -68,32 +79,67 @@ export class FlowEvaluator {
     return list
   }
 
-  /** The variables of a function after evaluating its body once. */
-  env(fn: number): Map<string, Value> {
-    const done = this.envs.get(fn)
-    if (done !== undefined) return done
-    const env = new Map<string, Value>()
-    this.envs.set(fn, env)
-    this.inProgress.add(fn)
-    let returned: Value | undefined
-    for (const s of this.body(fn)) {
-      if (s.k === "assign" || s.k === "iterate") {
-        const v = this.value(s.value, fn, s.span.start)
-        const key = s.target.path.length === 0 ? s.target.name : `${s.target.name}.${s.target.path.join(".")}`
-        const old = env.get(key)
-        env.set(key, old === undefined ? v : join(old, v))
-        if (s.target.path.length > 0) {
-          const whole = env.get(s.target.name)
-          env.set(s.target.name, whole === undefined ? withField(this.read(s.target.name, fn, s.span.start), s.target.path[0]!, v) : withField(join(whole, v), s.target.path[0]!, v))
-        }
-      } else if (s.k === "return") {
-        const v = this.value(s.value, fn, s.span.start)
-        returned = returned === undefined ? v : join(returned, v)
-      }
+  /**
+   * A variable (or a dotted key, `self.client`) of a function: the join of what its assignments
+   * before the statement being evaluated there give, or of all of them when none is. Only what a
+   * rule reads is evaluated: a module of thousands of statements costs the few a sink depends on.
+   * While a statement is evaluated, a read in its function sees the assignments above it only, so
+   * `x = x + y` reads the earlier `x`, and `url = base + path` before `base = …` reads no local `base`.
+   */
+  private varOf(fn: number, key: string): Value | undefined {
+    let table = this.vars.get(fn)
+    if (table === undefined) this.vars.set(fn, (table = this.assignmentsOf(fn)))
+    const list = table.get(key)
+    if (list === undefined) return undefined
+    const limit = this.evaluating.get(fn)
+    let n = list.at.length
+    if (limit !== undefined) {
+      n = 0
+      while (n < list.at.length && list.at[n]! < limit) n++
     }
-    this.returns.set(fn, returned ?? constant())
-    this.inProgress.delete(fn)
-    return env
+    while (list.values.length < n) this.extend(fn, key, list)
+    return n === 0 ? undefined : list.values[n - 1]
+  }
+
+  /** Per key, the indexes of the statements that assign it: its own, and for a name those that assign its fields. */
+  private assignmentsOf(fn: number): Map<string, Assignments> {
+    const table = new Map<string, Assignments>()
+    const add = (key: string, index: number): void => {
+      const list = table.get(key)
+      if (list === undefined) table.set(key, { at: [index], values: [] })
+      else if (list.at[list.at.length - 1] !== index) list.at.push(index)
+    }
+    this.body(fn).forEach((s, i) => {
+      if (s.k !== "assign" && s.k !== "iterate") return
+      add(keyOf(s.target), i)
+      if (s.target.path.length > 0) add(s.target.name, i)
+    })
+    return table
+  }
+
+  /** Evaluates the next assignment of `key`, joined with those before it. */
+  private extend(fn: number, key: string, list: Assignments): void {
+    const i = list.values.length
+    const index = list.at[i]!
+    const s = this.body(fn)[index] as Extract<Statement, { k: "assign" | "iterate" }>
+    const before = i === 0 ? undefined : list.values[i - 1]
+    const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
+    if (keyOf(s.target) === key) list.values.push(before === undefined ? v : join(before, v))
+    else {
+      const whole = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : join(before, v)
+      list.values.push(withField(whole, s.target.path[0]!, v))
+    }
+  }
+
+  private evaluatingAt<T>(fn: number, index: number, run: () => T): T {
+    const outer = this.evaluating.get(fn)
+    this.evaluating.set(fn, index)
+    try {
+      return run()
+    } finally {
+      if (outer === undefined) this.evaluating.delete(fn)
+      else this.evaluating.set(fn, outer)
+    }
   }
 
   /** The one variable an expression is derived from through attributes and calls on it, if any. */
@@ -110,9 +156,18 @@ export class FlowEvaluator {
 
   /** What a function returns, with parameter bits for its callers to substitute. */
   returnOf(fn: number): Value {
-    if (this.inProgress.has(fn)) return constant()
-    this.env(fn)
-    return this.returns.get(fn) ?? constant()
+    // a function that (through others) calls itself: the inner call adds nothing
+    if (this.evaluating.has(fn)) return constant()
+    const done = this.returns.get(fn)
+    if (done !== undefined) return done
+    let returned: Value | undefined
+    this.body(fn).forEach((s, index) => {
+      if (s.k !== "return") return
+      const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
+      returned = returned === undefined ? v : join(returned, v)
+    })
+    this.returns.set(fn, returned ?? constant())
+    return returned ?? constant()
   }
 
   /** The value of a variable read at an offset: its assignments, a parameter, a closure or module name. */
@@ -127,12 +182,12 @@ export class FlowEvaluator {
     for (let scope = fn; ; scope = scope === MODULE ? MODULE : this.model.functions[scope]!.parent) {
       if (scope !== MODULE) {
         const f = this.model.functions[scope]!
-        const local = this.env(scope).get(name)
+        const local = this.varOf(scope, name)
         if (local !== undefined) return local
         const p = f.params.indexOf(name)
         if (p !== -1) return this.param(scope, fn, p)
       } else {
-        const v = this.env(MODULE).get(name)
+        const v = this.varOf(MODULE, name)
         if (v !== undefined) return v
         if (this.byName.has(name)) return constant()
         return this.givenName(name) ?? UNKNOWN_VALUE
@@ -201,8 +256,7 @@ export class FlowEvaluator {
       case "attr": {
         const dotted = dottedOf(e)
         if (dotted !== undefined) {
-          const env = this.env(fn)
-          const exact = env.get(dotted)
+          const exact = this.varOf(fn, dotted)
           if (exact !== undefined) return exact
           const member = MEMBER.test(dotted) ? this.memberValue(dotted, fn) : undefined
           if (member !== undefined) return member
@@ -383,17 +437,17 @@ export class FlowEvaluator {
     const [self, attr] = dotted.split(".") as [string, string]
     let out: Value | undefined
     this.model.functions.forEach((f, i) => {
-      if (i === fn || f.owner !== owner || this.inProgress.has(i)) return
+      if (i === fn || f.owner !== owner || this.evaluating.has(i)) return
       if (!f.body.some((st) => st.k === "assign" && st.target.name === self && st.target.path[0] === attr)) return
-      const v = this.env(i).get(dotted)
+      const v = this.varOf(i, dotted)
       if (v !== undefined) out = out === undefined ? this.resolve(v, i) : join(out, this.resolve(v, i))
     })
     if (out !== undefined) return out
     // no method assigns it: a class attribute (`BASE_URL = "https://…"` in the class body), whose
     // assignment the model keeps with the scope around the class; only its constants are taken
     const scope = this.model.functions[fn]!.parent
-    if (this.inProgress.has(scope)) return undefined
-    const attribute = this.env(scope).get(attr)
+    if (this.evaluating.has(scope)) return undefined
+    const attribute = this.varOf(scope, attr)
     return attribute !== undefined && attribute.prov === Prov.Constant && attribute.text !== undefined ? attribute : undefined
   }
 

@@ -13,7 +13,16 @@ export interface NamePattern {
 
 const escape = (s: string): string => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
 
+const compiledNames = new Map<string, NamePattern>()
+
+/** Compiled once per pattern: conditions compile the names they compare on every check. */
 export const compileName = (pattern: string): NamePattern => {
+  let compiled = compiledNames.get(pattern)
+  if (compiled === undefined) compiledNames.set(pattern, (compiled = compileNameOnce(pattern)))
+  return compiled
+}
+
+const compileNameOnce = (pattern: string): NamePattern => {
   const segments = pattern.split(".")
   const last = segments[segments.length - 1]!.replace(/\(\)$/, "")
   const parts = segments.map((seg, i) => {
@@ -37,6 +46,8 @@ export const compileName = (pattern: string): NamePattern => {
 export interface Requirement {
   readonly word: string
   readonly root?: string
+  /** the word counts inside a longer identifier too (`KEY` in `OPENAI_API_KEY`); otherwise only whole */
+  readonly partial?: true
 }
 
 export const requirementOf = (pattern: string): Requirement | undefined => {
@@ -71,6 +82,8 @@ export const lastSegment = (name: string): string => {
   return seg.endsWith("()") ? seg.slice(0, -2) : seg
 }
 
+const NONE: ReadonlyArray<never> = []
+
 /** Patterns indexed by last segment, so a name is tested only against patterns that can match it. */
 export class NameIndex<T> {
   private readonly byLast = new Map<string, Array<{ pattern: NamePattern; value: T }>>()
@@ -78,6 +91,7 @@ export class NameIndex<T> {
   private readonly open: Array<{ pattern: NamePattern; value: T }> = []
   private readonly requirements = new Map<string, Requirement>()
   add(pattern: string, value: T): void {
+    this.found.clear()
     const compiled = compileName(pattern)
     const requirement = requirementOf(pattern)
     if (requirement !== undefined) this.requirements.set(`${requirement.root ?? ""} ${requirement.word}`, requirement)
@@ -89,12 +103,19 @@ export class NameIndex<T> {
     list.push({ pattern: compiled, value })
     this.byLast.set(compiled.last, list)
   }
-  lookup(name: string): Array<T> {
+  /** answers by name: a file calls the same few names many times (`print`, `logger.info`) */
+  private readonly found = new Map<string, ReadonlyArray<T>>()
+  lookup(name: string): ReadonlyArray<T> {
+    const known = this.found.get(name)
+    if (known !== undefined) return known
     const list = this.byLast.get(lastSegment(name))
-    const out: Array<T> = []
-    if (list !== undefined) for (const e of list) if (e.pattern.test(name)) out.push(e.value)
-    for (const e of this.open) if (e.pattern.test(name)) out.push(e.value)
-    return out
+    let out: Array<T> | undefined
+    if (list !== undefined) for (const e of list) if (e.pattern.test(name)) (out ??= []).push(e.value)
+    for (const e of this.open) if (e.pattern.test(name)) (out ??= []).push(e.value)
+    const answer = out ?? NONE
+    if (this.found.size >= 20_000) this.found.clear()
+    this.found.set(name, answer)
+    return answer
   }
   /** what a file must mention for any pattern to match */
   get literals(): ReadonlyArray<Requirement> {

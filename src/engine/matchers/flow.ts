@@ -4,7 +4,7 @@ import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
 import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.js"
 import { compileGiven, type GivenSource } from "../flow/given.js"
-import { compileName, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
+import { compileName, lastSegment, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
@@ -34,6 +34,8 @@ export interface CompiledModelRules {
   readonly active: boolean
   /** what a file must mention for any rule to apply (the prefilter, engine/analyseSource.ts) */
   readonly literals: ReadonlyArray<Requirement>
+  /** last segments of the decorators and base-class methods that give framework roles: such functions are always modelled */
+  readonly roleWords: ReadonlySet<string>
   /**
    * `text` is the file's text: a finding's matched text (and so its identity) is the whole call.
    * `given`: sources the caller knows for this code (a builder node's input), beyond the models.
@@ -116,7 +118,7 @@ export const compileModelRules = (
   const fileLiterals = [...fileConditions.values()].flatMap((f) => [...f.need, ...f.forbid].flatMap((c) => c.names.literals))
   const structural = new NameIndex<CallEntry>()
   const assigned = new NameIndex<CallEntry>()
-  const anyCall: Array<CallEntry> = []
+  const anyCall: Array<{ readonly entry: CallEntry; readonly keywords: ReadonlySet<string> | undefined }> = []
   const keywords = new Set<string>()
   // the names `includes` looks for: the functions that make those calls must be modelled too
   const fileNames = new NameIndex<true>()
@@ -144,7 +146,7 @@ export const compileModelRules = (
       else if (callee !== "*") structural.add(callee, entry)
       else {
         // any call: the keywords it checks are what a file must mention
-        anyCall.push(entry)
+        anyCall.push({ entry, keywords: requiredKeywords(entry.matcher) })
         for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
@@ -188,9 +190,14 @@ export const compileModelRules = (
     if (assigned.size > 0)
       for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
+      const named = structural.lookup(call.callee)
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
-      for (const entry of new Set([...structural.lookup(call.callee), ...anyCall])) {
+      for (const entry of named.length > 1 ? new Set(named) : named) {
         if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
+      }
+      for (const any of anyCall) {
+        if (any.keywords !== undefined && !mayPass(any.keywords, call)) continue
+        if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) out.push(match(any.entry, call, text))
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -256,7 +263,7 @@ export const compileModelRules = (
       ...sinks.literals,
       ...assignSinks.literals,
       ...returnSources.literals,
-      ...[...compareWords].map((word) => ({ word })),
+      ...[...compareWords].map((word) => ({ word, partial: true as const })),
       ...callRequirements,
       ...assigned.literals.filter((r) => r.word !== "*"),
       ...[...keywords].map((word) => ({ word })),
@@ -265,9 +272,26 @@ export const compileModelRules = (
       ...functionRules.literals,
       ...codeGraphs.literals
     ],
+    roleWords: new Set(shared.flatMap((m) => (m.roles ?? []).flatMap((r) => [...(r.decorators ?? []), ...(r.methods ?? [])].map(lastSegment)))),
     run
   }
 }
+
+/**
+ * The keywords a matcher on any call needs one of, when its first condition can only hold with one
+ * passed (`{ keyword: max_turns, present: true }`): most calls pass no keyword and are skipped unread.
+ */
+const requiredKeywords = (m: CallMatcher): ReadonlySet<string> | undefined => {
+  const c = m.where?.[0]
+  if (c === undefined || !("keyword" in c) || c.keyword === undefined || "absent" in c) return undefined
+  // conditions `holds` answers before it reads the keyword
+  if ("in_loop" in c || "sets" in c || "in_recursion" in c || "doc" in c || "result_named" in c) return undefined
+  return new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword)
+}
+
+/** A call may pass one of the keywords: by name, or in an options object held by a variable. */
+const mayPass = (keywords: ReadonlySet<string>, call: Call): boolean =>
+  call.args.some((a) => (a.name !== undefined ? keywords.has(a.name) : a.value.k === "name"))
 
 const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
   (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&

@@ -1,3 +1,4 @@
+import type { Focus } from "./interest.js"
 import type { Arg, Call, Expr, FunctionInfo, Import, Loop, SemanticModel, Span, Statement } from "./Model.js"
 
 /**
@@ -15,11 +16,13 @@ export class ModelBuilder {
   /** per function: variable -> canonical name of what it holds (`conn` -> `sqlite3.connect()`) */
   private readonly holders = new Map<number, Map<string, string>>()
 
-  constructor(readonly language: SemanticModel["language"]) {}
+  /** `focus`: the prefilter's interest, told of every import and alias (see interest.ts) */
+  constructor(readonly language: SemanticModel["language"], private readonly focus?: Focus) {}
 
   addImport(local: string, canonical: string, span: Span): void {
     this.imports.push({ local, canonical, span })
     this.aliases.set(local, canonical)
+    this.focus?.noteAlias(local, canonical)
   }
 
   isImported(local: string): boolean {

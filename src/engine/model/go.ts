@@ -4,7 +4,7 @@ import type { Tree } from "../../languages/treeSitter.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
-import type { Interest } from "./python.js"
+import { Focus, type Interest } from "./interest.js"
 
 /**
  * Fills the semantic model from a Go tree, with the conventions of python.ts: nested blocks are
@@ -95,7 +95,8 @@ const isConstant = (e: Expr, constants: ReadonlyMap<string, Expr>): boolean => {
 }
 
 class GoWalker {
-  private readonly b = new ModelBuilder("go")
+  private readonly focus: Focus | undefined
+  private readonly b: ModelBuilder
   /** top-level functions by name, so a function passed by name is known as a callback */
   private readonly topFunctions = new Map<string, number>()
   /** methods by name, so `s.handle` passed as a value is known as a callback */
@@ -113,7 +114,10 @@ class GoWalker {
   /** functions whose bodies were skipped (not of interest) -> their top-level position, to walk later if they call a walked one */
   private readonly skipped = new Map<number, number>()
 
-  constructor(private readonly text: string, private readonly interest?: Interest) {}
+  constructor(private readonly text: string, interest?: Interest) {
+    this.focus = interest === undefined ? undefined : new Focus(interest, text)
+    this.b = new ModelBuilder("go", this.focus)
+  }
 
   run(root: AstNode): SemanticModel {
     const top = root.namedChildren
@@ -135,7 +139,7 @@ class GoWalker {
       const type = n.type
       if (type === "function_declaration" || type === "method_declaration") {
         const index = headers[h++]!
-        if (this.interest === undefined || this.interest(n.startIndex, n.endIndex)) this.functionBody(n, index, top, i)
+        if (this.focus === undefined || this.focus.within(n.startIndex, n.endIndex)) this.functionBody(n, index, top, i)
         else this.skipped.set(index, i)
       } else if (type !== "import_declaration" && type !== "type_declaration" && type !== "const_declaration" && type !== "var_declaration" && type !== "package_clause" && type !== "comment")
         this.statement(n, -1, this.b.module, root)

@@ -1,4 +1,5 @@
 import { SPREAD_STEPS } from "./offsets.js"
+import { Focus, type Interest } from "./interest.js"
 import { type AstNode, FlatTree } from "../../languages/flatTree.js"
 import type { Tree } from "../../languages/treeSitter.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
@@ -21,9 +22,6 @@ const unquote = (s: string): string => {
   const q = s.startsWith('"""') || s.startsWith("'''") ? 3 : 1
   return s.slice(q, Math.max(q, s.length - q))
 }
-
-/** Whether a function (by its span) may matter to some rule: it mentions a name a rule needs. */
-export type Interest = (start: number, end: number) => boolean
 
 /** Parameter defaults that make FastAPI inject the value server-side (an authenticated principal, a session). */
 const INJECTED = new Set(["fastapi.Depends", "fastapi.Security", "fastapi.params.Depends"])
@@ -58,12 +56,16 @@ const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper"
 const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__", "getattr", "setattr"])
 
 class PythonWalker {
-  private readonly b = new ModelBuilder("python")
+  private readonly focus: Focus | undefined
+  private readonly b: ModelBuilder
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
   private readonly skipped = new Map<number, AstNode>()
   /** functions passed to calls by name or as lambdas (`Tool(func=f)`), resolved at the end: defs may come later */
   private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number }> = []
-  constructor(private readonly text: string, private readonly interest?: Interest) {}
+  constructor(private readonly text: string, interest?: Interest) {
+    this.focus = interest === undefined ? undefined : new Focus(interest, text)
+    this.b = new ModelBuilder("python", this.focus)
+  }
 
   run(root: AstNode): SemanticModel {
     this.block(root, -1, this.b.module)
@@ -533,16 +535,20 @@ class PythonWalker {
 
   private functionDef(node: AstNode, parent: number, decorators: ReadonlyArray<AstNode>): number {
     const nameNode = node.childForFieldName("name")
-    const modelled = this.interest === undefined || this.interest(node.startIndex, node.endIndex)
     const methodName = nameNode?.text
     const methodOf = methodName !== undefined && this.classBases.length > 0 ? this.classBases.map((b) => `${b}.${methodName}`) : undefined
+    const decoratorNames = decorators.map((d) => this.decoratorName(d, parent))
+    // a function a framework calls (a tool, a route) is modelled whatever it mentions: what it
+    // returns goes to the model or the client
+    const modelled =
+      this.focus === undefined || this.focus.within(node.startIndex, node.endIndex) || this.focus.hasRole([...decoratorNames, ...(methodOf ?? [])])
     // a function nested in a method is no method
     const outerBases = this.classBases
     this.classBases = []
     const index = this.b.addFunction({
       name: nameNode?.text ?? "<lambda>",
       params: [],
-      decorators: decorators.map((d) => this.decoratorName(d, parent)),
+      decorators: decoratorNames,
       role: "plain",
       span: span(decorators.length > 0 ? decorators[0]!.parent ?? node : node),
       nameSpan: nameNode === null ? span(node) : span(nameNode),

@@ -3,7 +3,7 @@ import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Sta
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 import { anyWithin, SPREAD_STEPS } from "./offsets.js"
-import type { Interest } from "./python.js"
+import { Focus, type Interest } from "./interest.js"
 
 /**
  * Fills the semantic model from a TypeScript compiler AST (JavaScript and TypeScript alike). One walk
@@ -78,8 +78,11 @@ class ScriptWalker {
   /** set when skipping stopped paying (see fillCallers) */
   private everything = false
 
-  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript", private readonly interest?: Interest) {
-    this.b = new ModelBuilder(language)
+  private readonly focus: Focus | undefined
+
+  constructor(private readonly file: ts.SourceFile, language: "javascript" | "typescript", interest?: Interest) {
+    this.focus = interest === undefined ? undefined : new Focus(interest, file.text)
+    this.b = new ModelBuilder(language, this.focus)
     this.text = file.text
   }
 
@@ -772,7 +775,7 @@ class ScriptWalker {
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
     if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
-    if (this.interest === undefined || this.everything || this.interest(span.start, span.end)) this.fillFunction(index, node)
+    if (this.focus === undefined || this.everything || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
     else {
       this.skipped.set(index, node)
       // a skipped router is still read by loop rules (code-graph): does it count?
@@ -1006,7 +1009,7 @@ class ScriptWalker {
       const init = attr.initializer
       if (init === undefined) continue
       const value = ts.isJsxExpression(init) ? (init.expression === undefined ? UNKNOWN : this.expr(init.expression, fn)) : this.expr(init, fn)
-      if (!ts.isIdentifier(attr.name) || (this.interest !== undefined && !this.interest(attr.name.pos, attr.name.end))) continue
+      if (!ts.isIdentifier(attr.name) || (this.focus !== undefined && !this.focus.within(attr.name.pos, attr.name.end))) continue
       this.body(fn).push({ k: "assign", target: { name: tag, path: [idText(attr.name)] }, value, span: this.span(attr) })
     }
   }
