@@ -77,7 +77,7 @@ const catalogueFiles = (rulesDir: string, complianceDir: string): Array<{ readon
 const decoderFiles = (): Array<{ readonly name: string; readonly path: string }> => {
   const here = fileURLToPath(import.meta.url)
   const ext = extname(here)
-  return ["load", "expand", "cvss", "../domain/Rule", "../domain/RuleSource", "../domain/FlowRule", "../domain/MatcherOverrides", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
+  return ["load", "expand", "yamlLocate", "cvss", "../domain/Rule", "../domain/RuleSource", "../domain/FlowRule", "../domain/MatcherOverrides", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
     name: `decoder/${module}${ext}`,
     path: join(dirname(here), `${module}${ext}`)
   }))

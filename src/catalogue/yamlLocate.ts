@@ -34,5 +34,14 @@ export const parseLocatedYaml = (text: string): LocatedYaml => {
     }
     return undefined
   }
-  return { value: errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 }), errors, lineOf }
+  if (errors.length > 0) return { value: undefined, errors, lineOf }
+  try {
+    return { value: doc.toJS({ maxAliasCount: 50 }), errors, lineOf }
+  } catch (error) {
+    // an alias whose anchor is not set before it (anchors do not cross files): located at the alias
+    const message = error instanceof Error ? error.message : String(error)
+    const alias = /alias.*?: (\S+)$/.exec(message)?.[1]
+    const at = alias === undefined ? -1 : text.search(new RegExp(`\\*${alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`))
+    return { value: undefined, errors: [{ message, line: at < 0 ? 1 : lineCounter.linePos(at).line }], lineOf }
+  }
 }
