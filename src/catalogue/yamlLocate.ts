@@ -14,7 +14,7 @@ export interface LocatedYaml {
 
 export const parseLocatedYaml = (text: string): LocatedYaml => {
   const lineCounter = new LineCounter()
-  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })
+  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, merge: true })
   const errors = doc.errors.map((e) => ({ message: e.message.split("\n")[0] ?? e.message, line: lineCounter.linePos(e.pos[0]).line }))
   const lineOf = (path: KeyPath): number | undefined => {
     // walk down as far as the path exists: an unknown key's parent still has a line
