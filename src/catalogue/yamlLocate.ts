@@ -40,8 +40,8 @@ export const parseLocatedYaml = (text: string): LocatedYaml => {
   } catch (error) {
     // an alias whose anchor is not set before it (anchors do not cross files): located at the alias
     const message = error instanceof Error ? error.message : String(error)
-    const alias = /alias.*?: (\S+)$/.exec(message)?.[1]
-    const at = alias === undefined ? -1 : text.search(new RegExp(`\\*${alias.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`))
+    const alias = message.startsWith("Unresolved alias") ? message.slice(message.lastIndexOf(": ") + 2) : undefined
+    const at = alias === undefined ? -1 : text.indexOf(`*${alias}`)
     return { value: undefined, errors: [{ message, line: at < 0 ? 1 : lineCounter.linePos(at).line }], lineOf }
   }
 }
