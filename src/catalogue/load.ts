@@ -3,12 +3,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, join, relative } from "node:path"
 import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
-import { CallMatcher, CodeGraphMatcher, FlowMatcher, FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
+import { CallMatcher, CodeGraphMatcher, FlowMatcher, type FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
+import { FrameworkModelSource, SIBLING_FILES } from "../domain/RuleSource.js"
 import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
 import { parseCvss31 } from "./cvss.js"
+import { expandMatcher, type ModelLibrary, splitModels, writtenPath } from "./expand.js"
 import { defaultComplianceDir, defaultModelsDir, defaultRulesDir } from "./paths.js"
 import { formatPath, type KeyPath, parseLocatedYaml } from "./yamlLocate.js"
 
@@ -69,9 +71,12 @@ const loadCompliance = (
   return out
 }
 
-/** The framework models: where untrusted data and configuration come from, per language. */
-const loadModels = (dir: string, problems: Array<CatalogueProblem>): Array<FrameworkModel> =>
-  existsSync(dir) ? decodeYamlDir(dir, FrameworkModel, problems) : []
+/**
+ * The framework models: where untrusted data and configuration come from, per language, and the
+ * named sink kinds and callee lists rules reference (kept out of the engine's models).
+ */
+const loadModels = (dir: string, problems: Array<CatalogueProblem>): { models: Array<FrameworkModel>; library: ModelLibrary } =>
+  splitModels(existsSync(dir) ? decodeYamlDir(dir, FrameworkModelSource, problems) : [])
 
 /** Every *.yaml file of a directory decoded with a schema, in name order; problems name file, line and key path. */
 const decodeYamlDir = <A, I>(dir: string, schema: Schema.Schema<A, I>, problems: Array<CatalogueProblem>): Array<A> => {
@@ -94,6 +99,17 @@ const decodeYamlDir = <A, I>(dir: string, schema: Schema.Schema<A, I>, problems:
   return out
 }
 
+/**
+ * sha256 of rule.yaml; with sibling matcher files or references to the models' named lists, of those
+ * too (a rule that uses neither keeps the version it had).
+ */
+const ruleVersion = (text: string, siblings: ReadonlyArray<{ name: string; text: string }>, used: ReadonlyMap<string, unknown>): string => {
+  const hash = createHash("sha256").update(text)
+  for (const s of siblings) hash.update(`\u0000${s.name}\u0000${s.text}`)
+  for (const key of [...used.keys()].sort()) hash.update(`\u0000${key}\u0000${JSON.stringify(used.get(key))}`)
+  return hash.digest("hex").slice(0, 16)
+}
+
 /** Every id (and alias) of a framework, for cross-reference checks. */
 const idSet = (c: ComplianceCatalogue | undefined): Set<string> =>
   new Set(c === undefined ? [] : c.entries.flatMap((e) => [e.id, ...(e.aliases ?? [])]))
@@ -108,7 +124,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
   const complianceDir = options.complianceDir ?? defaultComplianceDir()
   const problems: Array<CatalogueProblem> = []
   const compliance = loadCompliance(complianceDir, problems)
-  const models = loadModels(options.modelsDir ?? defaultModelsDir(rulesDir), problems)
+  const { models, library } = loadModels(options.modelsDir ?? defaultModelsDir(rulesDir), problems)
   const known = {
     cwe: idSet(compliance.get("cwe")),
     owasp: new Set([...idSet(compliance.get("owasp_web")), ...idSet(compliance.get("owasp_llm"))]),
@@ -147,22 +163,70 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
     if (basename(join(file, "..")) !== h.id) report(["id"], `id "${h.id}" must equal its folder name "${basename(join(file, ".."))}"`)
 
     const matchers: Array<Matcher> = []
-    h.matchers.forEach((raw, index) => {
-      const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined
-      const schema = typeof kind === "string" ? MATCHER_SCHEMAS[kind as keyof typeof MATCHER_SCHEMAS] : undefined
-      if (schema === undefined) {
-        report(["matchers", index, "kind"], `unknown matcher kind ${JSON.stringify(kind)} (expected one of ${Object.keys(MATCHER_SCHEMAS).join(", ")})`)
-        return
+    const used = new Map<string, unknown>()
+    /** Decodes one file's list of matchers (as written) into `matchers`; `at` locates a problem in that file. */
+    const addMatchers = (list: ReadonlyArray<unknown>, at: (path: KeyPath, message: string) => void, allowed?: ReadonlyArray<string>): void => {
+      list.forEach((written, index) => {
+        const kind = typeof written === "object" && written !== null ? (written as { kind?: unknown }).kind : undefined
+        const schema = typeof kind === "string" ? MATCHER_SCHEMAS[kind as keyof typeof MATCHER_SCHEMAS] : undefined
+        if (schema === undefined) {
+          at([index, "kind"], `unknown matcher kind ${JSON.stringify(kind)} (expected one of ${Object.keys(MATCHER_SCHEMAS).join(", ")})`)
+          return
+        }
+        const expansion = expandMatcher(written, library, used)
+        for (const p of expansion.problems) at([index, ...p.path], p.message)
+        if (expansion.problems.length > 0) return
+        const reported = new Set<string>()
+        const once = (path: KeyPath, message: string): void => {
+          const key = `${formatPath(path)} ${message}`
+          if (!reported.has(key)) at([index, ...path], message)
+          reported.add(key)
+        }
+        for (const expanded of expansion.matchers) {
+          const target = (expanded.raw as { target?: unknown }).target
+          if (allowed !== undefined && !allowed.includes(String(target))) {
+            once(["target"], `target ${JSON.stringify(target)} does not belong in this file (expected one of ${allowed.join(", ")})`)
+            continue
+          }
+          const decoded = Schema.decodeUnknownEither(schema as Schema.Schema<Matcher, unknown>)(expanded.raw, decodeOptions)
+          if (Either.isLeft(decoded)) {
+            for (const i of issuesOf(decoded.left)) once(writtenPath(i.path, expanded), i.message)
+            continue
+          }
+          const problem = options.checkMatcher?.(decoded.right)
+          if (problem !== undefined) once(writtenPath(problem.path, expanded), problem.message)
+          matchers.push(decoded.right)
+        }
+      })
+    }
+    addMatchers(h.matchers, (path, message) => report(["matchers", ...path], message))
+
+    // matchers kept beside rule.yaml: builder exports (builders.yaml), YAML / JSON configuration (config.yaml)
+    const ruleDir = join(file, "..")
+    const siblings: Array<{ name: string; text: string }> = []
+    for (const entry of readdirSync(ruleDir).sort()) {
+      if (entry === "rule.yaml" || !/\.ya?ml$/.test(entry)) continue
+      const siblingShown = join(shown, "..", entry)
+      const allowed = Object.hasOwn(SIBLING_FILES, entry) ? SIBLING_FILES[entry as keyof typeof SIBLING_FILES] : undefined
+      if (allowed === undefined) {
+        problems.push({ file: siblingShown, path: "$", message: `unknown file in a rule folder (expected rule.yaml, ${Object.keys(SIBLING_FILES).join(", ")})` })
+        continue
       }
-      const decoded = Schema.decodeUnknownEither(schema as Schema.Schema<Matcher, unknown>)(raw, decodeOptions)
-      if (Either.isLeft(decoded)) {
-        for (const i of issuesOf(decoded.left)) report(["matchers", index, ...i.path], i.message)
-        return
+      const siblingText = readFileSync(join(ruleDir, entry), "utf8")
+      siblings.push({ name: entry, text: siblingText })
+      const sibling = parseLocatedYaml(siblingText)
+      const at = (path: KeyPath, message: string): void => {
+        const line = sibling.lineOf(path)
+        problems.push({ file: siblingShown, path: formatPath(path), ...(line !== undefined ? { line } : {}), message })
       }
-      const problem = options.checkMatcher?.(decoded.right)
-      if (problem !== undefined) report(["matchers", index, ...problem.path], problem.message)
-      matchers.push(decoded.right)
-    })
+      for (const e of sibling.errors) problems.push({ file: siblingShown, path: "$", line: e.line, message: e.message })
+      if (sibling.errors.length > 0) continue
+      if (!Array.isArray(sibling.value) || sibling.value.length === 0) {
+        at([], "expected a non-empty list of matchers")
+        continue
+      }
+      addMatchers(sibling.value, at, allowed)
+    }
 
     ;(h.frameworks ?? []).forEach((f, i) => {
       if (!(FRAMEWORK_IDS as ReadonlyArray<string>).includes(f)) report(["frameworks", i], `unknown framework "${f}" (known: ${FRAMEWORK_IDS.join(", ")})`)
@@ -187,7 +251,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       matchers,
       cvssScore: cvss.score,
       dir: join(file, ".."),
-      version: createHash("sha256").update(text).digest("hex").slice(0, 16)
+      version: ruleVersion(text, siblings, used)
     })
   }
   if (problems.length > 0) return Either.left(new CatalogueLoadError({ problems }))

@@ -39,13 +39,20 @@ export const defaultSnapshotPath = (): string => join(packageRoot(), "dist", "ca
 
 const toPosix = (path: string): string => (sep === "/" ? path : path.split(sep).join("/"))
 
-/** The files the loader decodes: every rules/<id>/rule.yaml, compliance/*.yaml and models/*.yaml, in a fixed order. */
+/**
+ * The files the loader decodes: every rules/<id>/rule.yaml with the other YAML files of its folder
+ * (builders.yaml, config.yaml), compliance/*.yaml and models/*.yaml, in a fixed order.
+ */
 const catalogueFiles = (rulesDir: string, complianceDir: string): Array<{ readonly name: string; readonly path: string }> => {
   const files: Array<{ name: string; path: string }> = []
   if (existsSync(rulesDir)) {
     for (const entry of readdirSync(rulesDir).sort()) {
       const path = join(rulesDir, entry, "rule.yaml")
-      if (statSync(join(rulesDir, entry)).isDirectory()) files.push({ name: `rules/${entry}/rule.yaml`, path })
+      if (!statSync(join(rulesDir, entry)).isDirectory()) continue
+      files.push({ name: `rules/${entry}/rule.yaml`, path })
+      for (const sibling of readdirSync(join(rulesDir, entry)).filter((f) => f !== "rule.yaml" && /\.ya?ml$/.test(f)).sort()) {
+        files.push({ name: `rules/${entry}/${sibling}`, path: join(rulesDir, entry, sibling) })
+      }
     }
   }
   if (existsSync(complianceDir)) {
@@ -70,7 +77,7 @@ const catalogueFiles = (rulesDir: string, complianceDir: string): Array<{ readon
 const decoderFiles = (): Array<{ readonly name: string; readonly path: string }> => {
   const here = fileURLToPath(import.meta.url)
   const ext = extname(here)
-  return ["load", "cvss", "../domain/Rule", "../domain/FlowRule", "../domain/MatcherOverrides", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
+  return ["load", "expand", "yamlLocate", "cvss", "../domain/Rule", "../domain/RuleSource", "../domain/FlowRule", "../domain/MatcherOverrides", "../domain/Compliance", "../domain/Vocabulary", "../domain/frameworks"].map((module) => ({
     name: `decoder/${module}${ext}`,
     path: join(dirname(here), `${module}${ext}`)
   }))

@@ -14,7 +14,7 @@ export interface LocatedYaml {
 
 export const parseLocatedYaml = (text: string): LocatedYaml => {
   const lineCounter = new LineCounter()
-  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })
+  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, merge: true })
   const errors = doc.errors.map((e) => ({ message: e.message.split("\n")[0] ?? e.message, line: lineCounter.linePos(e.pos[0]).line }))
   const lineOf = (path: KeyPath): number | undefined => {
     // walk down as far as the path exists: an unknown key's parent still has a line
@@ -34,5 +34,14 @@ export const parseLocatedYaml = (text: string): LocatedYaml => {
     }
     return undefined
   }
-  return { value: errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 50 }), errors, lineOf }
+  if (errors.length > 0) return { value: undefined, errors, lineOf }
+  try {
+    return { value: doc.toJS({ maxAliasCount: 50 }), errors, lineOf }
+  } catch (error) {
+    // an alias whose anchor is not set before it (anchors do not cross files): located at the alias
+    const message = error instanceof Error ? error.message : String(error)
+    const alias = message.startsWith("Unresolved alias") ? message.slice(message.lastIndexOf(": ") + 2) : undefined
+    const at = alias === undefined ? -1 : text.indexOf(`*${alias}`)
+    return { value: undefined, errors: [{ message, line: at < 0 ? 1 : lineCounter.linePos(at).line }], lineOf }
+  }
 }

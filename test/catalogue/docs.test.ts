@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Either } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import YAML from "yaml"
 import { formatProblem } from "../../src/catalogue/CatalogueLoadError.js"
-import { defaultComplianceDir, packageRoot } from "../../src/catalogue/paths.js"
+import { defaultComplianceDir, defaultModelsDir, defaultRulesDir, packageRoot } from "../../src/catalogue/paths.js"
 import { loadCatalogueSync } from "../../src/engine/index.js"
 
 /**
@@ -40,6 +40,8 @@ const matcherLists = parsed.filter((b) => Array.isArray(b.value))
 
 const dir = mkdtempSync(join(tmpdir(), "vigil-docs-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+// the models beside the rules folders, for the named sink kinds and callee lists the examples use
+cpSync(defaultModelsDir(defaultRulesDir()), join(dir, "models"), { recursive: true })
 
 /** Loads one rule file from a fresh rules directory; the problems, with lines shifted into the doc. */
 const load = (ruleText: string, docLine: number | undefined): Array<string> => {

@@ -91,4 +91,53 @@ describe("loading a catalogue with a bad rule", () => {
   it("reports YAML syntax errors with a line", () => {
     expect(problemsOf({ exec_eval: baseRule.replace("title: Dynamic code evaluation", "title: [unclosed") }).join("\n")).toMatch(/rule\.yaml:\d+ \$:/)
   })
+
+  describe("references to the models' named sinks and callee lists, and sibling matcher files", () => {
+    const models = "language: python\nuntrusted: []\nsinks:\n  log:\n    - callee: [print]\ncallees:\n  loggers: [print, \"logging.*\"]\n"
+    /** A catalogue with one rule folder (file name -> text) and a models/python.yaml beside rules/. */
+    const load = (files: Record<string, string>): Array<string> => {
+      const root = mkdtempSync(join(tmpdir(), "vigil-kinds-"))
+      mkdirSync(join(root, "models"))
+      writeFileSync(join(root, "models", "python.yaml"), models)
+      mkdirSync(join(root, "rules", "exec_eval"), { recursive: true })
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(root, "rules", "exec_eval", name), text)
+      const result = loadCatalogueSync({ rulesDir: join(root, "rules"), complianceDir: defaultComplianceDir() })
+      return Either.isRight(result) ? [] : result.left.problems.map(formatProblem)
+    }
+    const flow = (sinks: string) => `  - target: [python]\n    kind: flow\n    sinks: ${sinks}\n    message: A secret is logged.\n`
+    const withMatcher = (matcher: string) => baseRule.replace("matchers:\n", `matchers:\n${matcher}`)
+
+    it("expands a known sink kind and callee list", () => {
+      expect(load({ "rule.yaml": withMatcher(flow("[{ kind: log, label: logs it }, { callee: [<loggers>] }]")) })).toEqual([])
+    })
+
+    it("names the file, path and line of an unknown sink kind", () => {
+      const text = withMatcher(flow("[{ kind: log }, { kind: loggging, label: logs it }]"))
+      const problems = load({ "rule.yaml": text })
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toContain(`exec_eval/rule.yaml:${lineOf(text, "loggging")} $.matchers[0].sinks[1].kind: unknown sink kind "loggging" for python (known: log;`)
+    })
+
+    it("names the path of an unknown callee list and of a bad key beside a sink kind", () => {
+      const text = withMatcher(flow("[{ kind: log, chek: host }, { callee: [print, <nope>] }]"))
+      const problems = load({ "rule.yaml": text }).join("\n")
+      expect(problems).toMatch(/\$\.matchers\[0\]\.sinks\[1\]\.callee\[1\]: unknown callee list "<nope>" for python \(known: loggers;/)
+      expect(problems).toMatch(/\$\.matchers\[0\]\.sinks\[0\]\.chek: /)
+    })
+
+    it("loads builders.yaml and config.yaml, and names them in their problems", () => {
+      const builders = "- target: n8n\n  kind: graph\n  check: node\n  node_types: [n8n-nodes-base.code]\n  code_matches: eval\n"
+      expect(load({ "rule.yaml": baseRule, "builders.yaml": builders, "config.yaml": "- target: yaml\n  kind: jsonpath\n  given: [\"$.x\"]\n  then: [{ function: truthy }]\n" })).toEqual([])
+      const problems = load({ "rule.yaml": baseRule, "builders.yaml": builders + "- target: python\n  kind: flow\n  sinks: [{ kind: nope }]\n", "config.yml": "[]" }).join("\n")
+      expect(problems).toMatch(/exec_eval\/builders\.yaml:8 \$\[1\]\.sinks\[0\]\.kind: unknown sink kind "nope"/)
+      expect(problems).toMatch(/exec_eval\/config\.yml \$: unknown file in a rule folder/)
+      const wrongFamily = load({ "rule.yaml": baseRule, "builders.yaml": "- target: yaml\n  kind: jsonpath\n  given: [\"$.x\"]\n  then: [{ function: truthy }]\n" }).join("\n")
+      expect(wrongFamily).toMatch(/exec_eval\/builders\.yaml:1 \$\[0\]\.target: target "yaml" does not belong in this file/)
+    })
+
+    it("reports an alias whose anchor is in another file, at the alias", () => {
+      const problems = load({ "rule.yaml": baseRule, "builders.yaml": "- target: n8n\n  kind: graph\n  check: node\n  code_matches: *elsewhere\n" }).join("\n")
+      expect(problems).toMatch(/exec_eval\/builders\.yaml:4 \$: Unresolved alias/)
+    })
+  })
 })

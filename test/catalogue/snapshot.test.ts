@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { Either } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import type { Catalogue } from "../../src/catalogue/Catalogue.js"
-import { defaultComplianceDir, defaultRulesDir } from "../../src/catalogue/paths.js"
+import { defaultComplianceDir, defaultModelsDir, defaultRulesDir } from "../../src/catalogue/paths.js"
 import { readCatalogueSnapshot, writeCatalogueSnapshot } from "../../src/catalogue/snapshot.js"
 import { loadCatalogueForScan, loadCatalogueSync } from "../../src/engine/index.js"
 
@@ -13,7 +13,7 @@ afterEach(() => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-/** A copy of the real catalogue (rules/ and compliance/), and where its snapshot goes. */
+/** A copy of the real catalogue (rules/, compliance/ and the models/ rules reference), and where its snapshot goes. */
 const copyCatalogue = () => {
   const root = mkdtempSync(join(tmpdir(), "vigil-snapshot-"))
   temps.push(root)
@@ -21,6 +21,7 @@ const copyCatalogue = () => {
   const complianceDir = join(root, "compliance")
   cpSync(defaultRulesDir(), rulesDir, { recursive: true })
   cpSync(defaultComplianceDir(), complianceDir, { recursive: true })
+  cpSync(defaultModelsDir(defaultRulesDir()), join(root, "models"), { recursive: true })
   return { rulesDir, complianceDir, snapshot: join(root, "catalogue.snapshot.json") }
 }
 
