@@ -56,6 +56,8 @@ export interface ConfigFigures {
   readonly config: EngineConfig
   readonly startMs: number
   readonly runs: ReadonlyArray<RunFigures>
+  /** untimed passes over the corpus before the timed runs (until one cost about what the one before did) */
+  readonly warmupPasses: number
   readonly restarts: number
   readonly recycled: number
   readonly partialReasons: ReadonlyArray<string>
@@ -144,11 +146,22 @@ const measure = (
       for (const corpus of corpora) {
         const files = corpus.files
         const before = yield* Effect.promise(poolStats)
-        // warm-up: JIT and first-use costs (every third file; the TypeScript parser alone needs
-        // megabytes). Each worker has its own JIT and compiles a language's matchers on first use, so
-        // the warm-up runs once per worker: every worker then has seen about as much as a single one
-        const warm = files.filter((_, i) => i % 3 === 0)
-        for (let w = 0; w < Math.max(1, config.workers); w++) yield* runPipeline(catalogue, runner, warm, job.budgetMs).pipe(Effect.orDie)
+        // warm-up until steady: whole passes over the corpus until one costs within 8 % of the CPU
+        // of the pass before (at least 2, at most 5 per worker). Measured: a worker's CPU per pass fell
+        // from 1.7 s to 0.5 s over ~8 passes of the Python corpus (V8 tiers up the engine's code and
+        // sizes its heap over several passes); a long-lived service worker is past that. Each worker has
+        // its own JIT and sees 1/N of every pass, so N workers get N times the passes
+        const maxPasses = 5 * Math.max(1, config.workers)
+        let warmupPasses = 0
+        for (let previous = Infinity; warmupPasses < maxPasses; ) {
+          const pids = yield* Effect.promise(childPids)
+          const cpu0 = selfCpuSeconds() + cpuSecondsOf(pids)
+          yield* runPipeline(catalogue, runner, files, job.budgetMs).pipe(Effect.orDie)
+          const cpu = selfCpuSeconds() + cpuSecondsOf(pids) - cpu0
+          warmupPasses++
+          if (warmupPasses >= 2 && Math.abs(cpu - previous) <= 0.08 * previous) break
+          previous = cpu
+        }
         yield* Effect.promise(() => send({ type: "phase", label: `${corpus.name} ${config.mode} w=${config.workers}` }))
         const stopProfiler = job.profileDir !== undefined && config.workers === 0 ? yield* Effect.promise(startProfiler) : undefined
         const runs: Array<RunFigures> = []
@@ -194,6 +207,7 @@ const measure = (
               config,
               startMs,
               runs,
+              warmupPasses,
               restarts: after.restarts - before.restarts,
               recycled: after.recycled - before.recycled,
               partialReasons: [...partialReasons]

@@ -236,6 +236,7 @@ const summarise = (
     linesPerCpuS: corpus.lines / cpu,
     workerStartMs: figures.startMs,
     memory,
+    warmupPasses: figures.warmupPasses,
     restarts: figures.restarts,
     recycled: figures.recycled,
     partialFiles: last.filesPartial,
@@ -388,6 +389,7 @@ const totalOf = (results: ReadonlyArray<CorpusResult>): CorpusResult | undefined
         samples: list.reduce((s, p) => s + (p.memory?.samples ?? 0), 0),
         atPeak: {}
       },
+      warmupPasses: list.reduce((s, p) => s + p.warmupPasses, 0),
       restarts: list.reduce((s, p) => s + p.restarts, 0),
       recycled: list.reduce((s, p) => s + p.recycled, 0),
       partialFiles: list.reduce((s, p) => s + p.partialFiles, 0),

@@ -22,6 +22,7 @@ export interface ConfigSummary {
   readonly linesPerCpuS: number
   readonly workerStartMs: number
   readonly memory: MemoryPeak | undefined
+  readonly warmupPasses: number
   readonly restarts: number
   readonly recycled: number
   readonly partialFiles: number

@@ -61,7 +61,7 @@ export const join = (a: Value, b: Value): Value => {
   const bConst = b.prov === Prov.Constant && b.params === 0
   const prov = a.prov >= b.prov ? a.prov : b.prov
   const label = a.prov >= b.prov ? a.label ?? b.label : b.label ?? a.label
-  const consts = a.consts === undefined ? b.consts : b.consts === undefined ? a.consts : `${a.consts} ${b.consts}`.slice(0, 500)
+  const consts = joinConsts(a.consts, b.consts)
   return {
     ...(consts !== undefined ? { consts } : {}),
     prov,
@@ -93,15 +93,40 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
   return { ...rest, ...(text !== undefined ? { text } : {}), ...(prefix !== "" ? { prefix } : {}) }
 }
 
+const CONSTS_CAP = 500
+
+/** The constant fragments of both, capped: once full, more fragments change nothing. */
+const joinConsts = (a: string | undefined, b: string | undefined): string | undefined =>
+  a === undefined ? b : b === undefined || a.length >= CONSTS_CAP ? a : `${a} ${b}`.slice(0, CONSTS_CAP)
+
+/**
+ * `join` folded over the values, without a value object per step: a table of thousands of entries
+ * (Go's composite literals, a module's dict of prompts) joins in one pass.
+ */
 export const joinAll = (values: ReadonlyArray<Value>): Value => {
   if (values.length === 0) return constant()
-  let out = values[0]!
-  for (let i = 1; i < values.length; i++) out = join(out, values[i]!)
-  if (values.length > 1) {
-    const { text: _t, prefix: _p, ...rest } = out
-    return rest
+  if (values.length === 1) return values[0]!
+  const first = values[0]!
+  let prov = first.prov
+  let label = first.label
+  let consts = first.consts
+  let secret = first.secret
+  let params = first.params
+  let guards = first.guards
+  let sanitized = first.sanitized
+  for (let i = 1; i < values.length; i++) {
+    const b = values[i]!
+    const aConst = prov === Prov.Constant && params === 0
+    const bConst = b.prov === Prov.Constant && b.params === 0
+    label = prov >= b.prov ? label ?? b.label : b.label ?? label
+    if (b.prov > prov) prov = b.prov
+    consts = joinConsts(consts, b.consts)
+    secret = secret || b.secret
+    guards = aConst ? b.guards : bConst ? guards : guards & b.guards
+    sanitized = aConst ? b.sanitized : bConst ? sanitized : intersect(sanitized, b.sanitized)
+    params = params | b.params
   }
-  return out
+  return { ...(consts !== undefined ? { consts } : {}), prov, secret, params, guards, sanitized, ...(label !== undefined ? { label } : {}) }
 }
 
 export const PROV_NAMES: Record<Prov, string> = {

@@ -17,18 +17,32 @@ export const heldValue = (e: Expr, fn: number, model: SemanticModel): Expr | und
   if (e.k !== "name") return undefined
   for (let scope = fn; ; scope = scope === -1 ? -1 : model.functions[scope]!.parent) {
     if (scope === -1) return model.constants.get(e.name)
-    let found: Expr | undefined
-    let count = 0
-    for (const s of statementsOf(model, scope))
-      if (s.k === "assign" && s.target.name === e.name) {
-        // a field write (`opts.x = ...`) changes what the name holds: not a single value
-        if (s.target.path.length > 0) return undefined
-        found = s.value
-        count++
-      }
-    if (count === 1) return found
-    if (count > 1) return undefined
+    const held = singleAssignments(model, scope).get(e.name)
+    if (held === null) return undefined
+    if (held !== undefined) return held
   }
+}
+
+const assignmentTables = new WeakMap<SemanticModel, Map<number, Map<string, Expr | null>>>()
+
+/**
+ * Per name assigned in the function: the value when it is assigned once, null when more often or
+ * when a field of it is written (`opts.x = ...` changes what the name holds). Built once per function.
+ */
+const singleAssignments = (model: SemanticModel, scope: number): Map<string, Expr | null> => {
+  let byScope = assignmentTables.get(model)
+  if (byScope === undefined) assignmentTables.set(model, (byScope = new Map()))
+  let table = byScope.get(scope)
+  if (table === undefined) {
+    table = new Map()
+    for (const s of statementsOf(model, scope)) {
+      if (s.k !== "assign") continue
+      const name = s.target.name
+      table.set(name, s.target.path.length > 0 || table.has(name) ? null : s.value)
+    }
+    byScope.set(scope, table)
+  }
+  return table
 }
 
 /** Words of an identifier or key, lowercased: `NewAPIKey` -> new api key, `reset_code` -> reset code. */

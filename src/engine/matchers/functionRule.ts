@@ -417,10 +417,14 @@ class BodyIndex {
   }
   /** the same-file function a call runs: `helper()`, `self.helper()`, `s.helper()` */
   helperOf(call: Call): number | undefined {
+    if (this.helpers.has(call)) return this.helpers.get(call)
     const parts = call.callee.split(".")
-    if (parts.length > 2 || (parts.length === 2 && this.imported.has(parts[0]!))) return undefined
-    return this.byName.get(parts[parts.length - 1]!)
+    const helper = parts.length > 2 || (parts.length === 2 && this.imported.has(parts[0]!)) ? undefined : this.byName.get(parts[parts.length - 1]!)
+    this.helpers.set(call, helper)
+    return helper
   }
+  private readonly helpers = new Map<Call, number | undefined>()
+  private readonly reached = new Map<number, ReadonlyArray<Call>>()
   /** the function and the same-file helpers it calls */
   helpersOf(fn: number): ReadonlyArray<number> {
     const out = [fn]
@@ -432,6 +436,8 @@ class BodyIndex {
   }
   /** every call the function makes, through same-file helpers too */
   reachable(fn: number): ReadonlyArray<Call> {
+    const known = this.reached.get(fn)
+    if (known !== undefined) return known
     const seen = new Set<number>([fn])
     const out: Array<Call> = []
     let frontier = [fn]
@@ -448,6 +454,7 @@ class BodyIndex {
         }
       frontier = next
     }
+    this.reached.set(fn, out)
     return out
   }
   /** the decorator calls and the calls that register the function (`tool({ execute })`, `server.tool(..., fn)`) */
