@@ -143,26 +143,53 @@ export interface CompiledRegex {
   readonly run: (text: string, deadline: Deadline, path?: string) => Array<RawMatch>
 }
 
+/**
+ * Which of a set of words occur in a text, in one regex pass (instead of one `includes` pass per word
+ * and pattern: 51 patterns' keywords and literals were ~70 ms per 1.5 MB). Alternatives are tried
+ * longest first and every start position is visited, so a word occurs exactly when it starts one of
+ * the strings found (the longest word matching at a position has every shorter one there as prefix).
+ */
+class Presence {
+  private readonly pattern: RegExp | undefined
+
+  constructor(words: Iterable<string>, private readonly caseless: boolean) {
+    const list = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    this.pattern = list.length === 0 ? undefined : new RegExp(list.join("|"), caseless ? "gi" : "g")
+  }
+
+  /** the distinct strings found (lower case when caseless) */
+  in(text: string): ReadonlyArray<string> {
+    const re = this.pattern
+    if (re === undefined) return []
+    const found = new Set<string>()
+    re.lastIndex = 0
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      found.add(this.caseless ? m[0].toLowerCase() : m[0])
+      re.lastIndex = m.index + 1
+    }
+    return [...found]
+  }
+}
+
+const anyIn = (found: ReadonlyArray<string>, words: ReadonlyArray<string>): boolean => words.some((w) => found.some((f) => f.startsWith(w)))
+
 /** Text rules: a cheap keyword prefilter per pattern, then the regex over the whole file (never a prefix). */
 export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): CompiledRegex => {
   const patterns = compileRegexPatterns(entries)
   if (patterns.length === 0) return { run: () => [] }
+  const caseless = new Presence(patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]), true)
+  const exact = new Presence(patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? [])), false)
   return {
     run: (text, deadline, path) => {
       const out: Array<RawMatch> = []
       const seen = new Set<string>()
-      let lower: string | undefined
+      let foundCaseless: ReadonlyArray<string> | undefined
+      let foundExact: ReadonlyArray<string> | undefined
       for (const p of patterns) {
         if (deadline.expired) throw new DeadlineExceeded("text rules")
         if (p.paths !== undefined && (path === undefined || !p.paths.test(path.replace(/\\/g, "/")))) continue
-        if (p.keywords !== undefined) {
-          lower ??= text.toLowerCase()
-          if (!p.keywords.some((k) => lower!.includes(k))) continue
-        }
-        if (p.literals !== undefined) {
-          const haystack = p.caseless ? (lower ??= text.toLowerCase()) : text
-          if (!p.literals.some((l) => haystack.includes(l))) continue
-        }
+        if (p.keywords !== undefined && !anyIn((foundCaseless ??= caseless.in(text)), p.keywords)) continue
+        if (p.literals !== undefined && !anyIn(p.caseless ? (foundCaseless ??= caseless.in(text)) : (foundExact ??= exact.in(text)), p.literals)) continue
         p.regex.lastIndex = 0
         for (const m of text.matchAll(p.regex)) {
           const secret = m[p.secretGroup]
