@@ -137,9 +137,13 @@ export const compileModelRules = (
   const callRequirements: Array<Requirement> = []
   for (const entry of calls) {
     for (const w of entry.matcher.mentions ?? []) keywords.add(w)
-    const named = (entry.matcher.where ?? []).flatMap((c) => ("is" in c && c.is !== undefined ? c.is : []))
-    const required = named.length > 0 ? named : entry.matcher.callee.filter((c) => c !== "*" && entry.matcher.assigns !== true)
-    callRequirements.push(...required.flatMap((n) => requirementOf(n) ?? []))
+    // the function holds both the call and the name it is asked for (`similarity_search(q, k=len(docs))`):
+    // either list will do, and the one whose shortest word is longest is the rarer (`environ` beats
+    // `dict`, `similarity_search` beats `len`)
+    const named = (entry.matcher.where ?? []).flatMap((c) => ("is" in c && c.is !== undefined ? c.is : [])).flatMap((n) => requirementOf(n) ?? [])
+    const callees = entry.matcher.callee.filter((c) => c !== "*" && entry.matcher.assigns !== true).flatMap((n) => requirementOf(n) ?? [])
+    const shortest = (list: ReadonlyArray<Requirement>): number => Math.min(...list.map((r) => r.word.length))
+    callRequirements.push(...(named.length > 0 && (callees.length === 0 || shortest(named) > shortest(callees)) ? named : callees))
     for (const callee of entry.matcher.callee) {
       // `assigns`: the names are assignment targets, checked like calls (below)
       if (entry.matcher.assigns === true) assigned.add(callee === "*" ? "*" : callee, entry)
