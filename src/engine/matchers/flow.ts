@@ -237,14 +237,17 @@ export const compileModelRules = (
       const ev = evaluatorOf(hit.framework)
       model.functions.forEach((f, fi) => {
         if (!(hit.sink.roles ?? DEFAULT_RETURN_ROLES).includes(f.role)) return
+        // one finding per function: a tool that returns scraped text from eight branches has one
+        // problem, reported at its first return of the strongest kind
+        let found: { readonly span: Span; readonly verdict: Verdict } | undefined
         for (const s of f.body) {
           if (s.k !== "return") continue
           // Go returns (result, error): the error is not content handed to the model
           const value = model.language === "go" && s.value.k === "container" && s.value.entries.length > 1 ? { ...s.value, entries: s.value.entries.slice(0, -1) } : s.value
           const verdict = verdictOf(ev.value(value, fi, s.span.start), hit)
-          if (verdict === undefined) continue
-          keep(best, flowMatch(hit, s.span, `the return value of ${f.name}`, verdict, text))
+          if (verdict !== undefined && (found === undefined || stronger(verdict, found.verdict))) found = { span: s.span, verdict }
         }
+        if (found !== undefined) keep(best, flowMatch(hit, found.span, `the return value of ${f.name}`, found.verdict, text))
       })
     }
     for (const hit of compareSinks) {
@@ -384,6 +387,9 @@ interface Verdict {
   /** a finding about what text says, not where it comes from: the matcher's own tier and confidence */
   readonly text?: boolean
 }
+
+/** A proven flow outranks one of unknown origin. */
+const stronger = (a: Verdict, b: Verdict): boolean => b.lower && !a.lower
 
 /** What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing. */
 const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
