@@ -180,6 +180,8 @@ export const compileModelRules = (
       return ev
     }
     const best = new Map<string, RawMatch>()
+    // flow findings reported at an argument on a later line of their call: the call's start
+    const movedFrom = new Map<RawMatch, number>()
     // `other`: a call besides the reported one (`several agents delegate`)
     const fileMakes = (c: FileCondition, reported: Call): boolean =>
       model.calls.some((x) => (!c.other || x !== reported) && c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
@@ -209,9 +211,13 @@ export const compileModelRules = (
           const built = receiverCallOf(model, call)
           if (built !== undefined && sinks.lookup(built.callee).some((h) => h.entry === hit.entry)) continue
         }
-        const verdict = judge(evaluatorOf(hit.framework), hit, call)
-        if (verdict === undefined) continue
-        keep(best, flowMatch(hit, call.span, call.written, verdict, text))
+        const judged = judge(evaluatorOf(hit.framework), hit, call)
+        if (judged === undefined) continue
+        const at = findingSpan(call, judged.span, text)
+        // one finding per rule and call, wherever in the call it is reported
+        const found = flowMatch(hit, at, call.written, judged.verdict, text)
+        keep(best, found, call.span.start)
+        if (at !== call.span) movedFrom.set(found, call.span.start)
       }
     }
     if (assignSinks.size > 0) {
@@ -255,6 +261,7 @@ export const compileModelRules = (
     out.push(...best.values())
     if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
     out.push(...codeGraphs.run(model))
+    if (movedFrom.size > 0) return oneAtEachCall(out, movedFrom)
     return out
   }
   return {
@@ -351,9 +358,31 @@ const OWN_SOURCE_LABEL = "untrusted data"
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
 
+/** As buildFindings ranks the matches of one rule at one location. */
+const strength = (m: RawMatch): number => (m.riskTier === undefined ? 1 : TIER_STRENGTH[m.riskTier]) * 10 + (m.confidence ?? 0)
+const TIER_STRENGTH: Record<RiskTier, number> = { vulnerability: 2, risk_pattern: 1, hardening: 0 }
+
+/**
+ * A flow finding moved to an argument of its call and another matcher of the same rule reporting
+ * the call itself (a sink pattern, a function rule) are one finding, as they were at one location:
+ * the stronger one stays, where it was reported.
+ */
+const oneAtEachCall = (out: ReadonlyArray<RawMatch>, movedFrom: ReadonlyMap<RawMatch, number>): Array<RawMatch> => {
+  const moved = new Map<string, RawMatch>()
+  for (const [m, start] of movedFrom) moved.set(`${m.ruleId}:${start}`, m)
+  const drop = new Set<RawMatch>()
+  for (const m of out) {
+    if (movedFrom.has(m)) continue
+    const flow = moved.get(`${m.ruleId}:${m.start}`)
+    if (flow === undefined || drop.has(flow)) continue
+    drop.add(strength(m) > strength(flow) ? flow : m)
+  }
+  return drop.size === 0 ? [...out] : out.filter((m) => !drop.has(m))
+}
+
 /** One finding per rule and location: the stronger one wins. */
-const keep = (best: Map<string, RawMatch>, found: RawMatch): void => {
-  const key = `${found.ruleId}:${found.start}`
+const keep = (best: Map<string, RawMatch>, found: RawMatch, anchor = found.start): void => {
+  const key = `${found.ruleId}:${anchor}`
   const prior = best.get(key)
   if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
 }
@@ -381,12 +410,16 @@ interface Verdict {
   readonly text?: boolean
 }
 
-/** What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing. */
-const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
+/**
+ * What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing; and where
+ * the data is written in the call (the argument, the list entry or the message content that carries
+ * it), when known.
+ */
+const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): { verdict: Verdict; span?: Span } | undefined => {
   const prompts = hit.sink.check === "prompt_text" ? sentToModel(ev, call.fn) : undefined
   const args = argsOf(hit.sink, call)
   // chat messages: only the content of system / developer messages counts
-  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call }> =
+  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
     hit.sink.check === "system_message"
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
       : args.map((arg) => ({
@@ -394,10 +427,12 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
           expr: hit.sink.check === "program" && arg.value.k === "container"
             ? arg.value.entries[0]?.value
             : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
-          fn: call.fn
+          fn: call.fn,
+          span: hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.span ?? arg.span : arg.span
         }))
   let worst: Verdict | undefined
-  for (const { expr, fn, site } of contents) {
+  let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
+  for (const { expr, fn, site, span } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
@@ -407,9 +442,38 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
     // (`setTimeout(done, ms)`, a method's `handler`) is a function far more often than code
     if (verdict !== undefined && hit.sink.check === "string" && verdict.lower && v.consts === undefined && !stringParam(ev.model, fn, expr)) continue
-    if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
+    if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) {
+      worst = verdict
+      where = { expr, fn, span, plain: site === undefined && hit.sink.check !== "inline_code" && hit.sink.check !== "program" }
+    }
   }
-  return worst
+  if (worst === undefined) return undefined
+  // inside a list or record written in the call, the entry that carries the data
+  const span = where !== undefined && where.plain ? carrier(ev, hit, where.expr, where.fn, call, worst, where.span) : where?.span
+  return span === undefined ? { verdict: worst } : { verdict: worst, span }
+}
+
+/**
+ * The entry of a list / record literal written in the call that carries data the sink reports (at
+ * least as strong a verdict as the whole), followed into nested literals; else the span given.
+ */
+const carrier = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, call: Call, worst: Verdict, span: Span | undefined, depth = 0): Span | undefined => {
+  if (e.k !== "container" || depth > 4) return span
+  for (const x of e.entries) {
+    if (x.span === undefined || x.span.start < call.span.start || x.span.end > call.span.end) continue
+    const verdict = verdictOf(ev.resolve(ev.value(x.value, fn, call.span.start), call.fn), hit)
+    if (verdict !== undefined && (!verdict.lower || worst.lower)) return carrier(ev, hit, x.value, fn, call, worst, x.span, depth + 1)
+  }
+  return span
+}
+
+/**
+ * Where a flow finding at a call goes: the call's start, unless the data is carried by an argument
+ * (or an entry, or a message's content) that starts on a later line of a multi-line call; then there.
+ */
+const findingSpan = (call: Call, at: Span | undefined, text: string): Span => {
+  if (at === undefined || at.start <= call.span.start || at.end > call.span.end) return call.span
+  return text.slice(call.span.start, at.start).includes("\n") ? at : call.span
 }
 
 /** Flags that make a shell or an interpreter run their next argument as code. */

@@ -28,8 +28,11 @@ export type Expr =
   | { readonly k: "call"; readonly call: number }
   /** string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join */
   | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr> }
-  /** dict / list / object / struct literal; keys are known for literal keys */
-  | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr }> }
+  /**
+   * dict / list / object / struct literal; keys are known for literal keys. `span`: where the entry
+   * is written (a flow finding is reported at the entry that carries the data, not at the call)
+   */
+  | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr; readonly span?: Span }> }
   /** arithmetic, comparisons and other operators: data flows through */
   | { readonly k: "op"; readonly parts: ReadonlyArray<Expr> }
   /** a lambda / arrow function defined inline */

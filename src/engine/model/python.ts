@@ -707,7 +707,7 @@ class PythonWalker {
         return inner === undefined ? UNKNOWN : this.expr(inner, fn)
       }
       case "dictionary": {
-        const entries: Array<{ key?: string; value: Expr }> = []
+        const entries: Array<{ key?: string; value: Expr; span: Span }> = []
         const pairs = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
         for (const pair of pairs) {
           if (pair.type === "pair") {
@@ -715,8 +715,8 @@ class PythonWalker {
             const v = pair.childForFieldName("value")
             const key = k === null ? undefined : this.literalKey(k)
             if (k !== null && key === undefined) this.expr(k, fn)
-            entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
-          } else entries.push({ value: this.expr(pair, fn) })
+            entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn), span: span(pair) })
+          } else entries.push({ value: this.expr(pair, fn), span: span(pair) })
         }
         this.callsBeyond(node, fn)
         return { k: "container", entries }
@@ -727,7 +727,7 @@ class PythonWalker {
       case "expression_list": {
         // large literal tables are constants: modelling their first entries says as much
         const items = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
-        const entries = items.map((c) => ({ value: this.expr(c, fn) }))
+        const entries = items.map((c) => ({ value: this.expr(c, fn), span: span(c) }))
         this.callsBeyond(node, fn)
         return { k: "container", entries }
       }

@@ -969,7 +969,7 @@ class ScriptWalker {
         return { k: "op", parts: [this.expr(n.whenTrue, fn), this.expr(n.whenFalse, fn)] }
       }
       case K.ArrayLiteralExpression:
-        return { k: "container", entries: (node as ts.ArrayLiteralExpression).elements.map((e) => ({ value: this.expr(e, fn) })) }
+        return { k: "container", entries: (node as ts.ArrayLiteralExpression).elements.map((e) => ({ value: this.expr(e, fn), span: this.span(e) })) }
       case K.ObjectLiteralExpression:
         return this.objectLiteral(node as ts.ObjectLiteralExpression, fn).expr
       case K.ArrowFunction:
@@ -1065,7 +1065,7 @@ class ScriptWalker {
     expr: Expr
     fields: Array<{ key: string; value: Expr; span: Span }>
   } {
-    const entries: Array<{ key?: string; value: Expr }> = []
+    const entries: Array<{ key?: string; value: Expr; span: Span }> = []
     const fields: Array<{ key: string; value: Expr; span: Span }> = []
     for (const p of node.properties) {
       let key: string | undefined
@@ -1098,9 +1098,9 @@ class ScriptWalker {
           continue // getters and setters
       }
       if (key !== undefined) {
-        entries.push({ key, value })
+        entries.push({ key, value, span: this.span(p) })
         fields.push({ key, value, span: this.span(p) })
-      } else entries.push({ value })
+      } else entries.push({ value, span: this.span(p) })
     }
     return { expr: { k: "container", entries }, fields }
   }
