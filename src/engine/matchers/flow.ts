@@ -541,7 +541,8 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
   const rightSecret = rs !== undefined && (ls === undefined || (rs.known && !ls.known))
   if (leftSecret === rightSecret) return undefined
   const [secret, other] = leftSecret ? [ls!, r] : [rs!, l]
-  if (other.secret || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
+  // a credential the request presents (its Authorization header) is what gets checked, not the secret
+  if ((other.secret && other.prov !== Prov.Untrusted) || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
   if (other.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { verdict: { tier: "vulnerability", lower: false, label: other.label ?? "untrusted data" }, secret: secret.what }
   // two values of unknown origin (`self.password == other.password` in `__eq__`) prove nothing: only a
   // secret the flow knows (the environment, a settings module, a constant credential) counts there
@@ -555,7 +556,7 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
  * that is configuration, of unknown origin, or a constant that looks like a credential.
  */
 const secretOperand = (e: Expr, v: Value, names: RegExp | undefined, modelNames: RegExp | undefined): { what: string; known: boolean } | undefined => {
-  if (v.secret && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
+  if (v.secret && v.prov !== Prov.Untrusted && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
   if (names === undefined || v.prov === Prov.Untrusted || v.params !== 0) return undefined
   const name = e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
   if (name === undefined) return undefined

@@ -188,4 +188,6 @@ export interface SemanticModel {
   readonly module: Array<Statement>
   /** module-level names bound to constants, for constant propagation into functions */
   readonly constants: ReadonlyMap<string, Expr>
+  /** the file's classes by name, with their base classes' canonical names (Python: `Settings` -> `pydantic_settings.BaseSettings`) */
+  readonly classes?: ReadonlyMap<string, ReadonlyArray<string>>
 }

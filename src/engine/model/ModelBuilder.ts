@@ -12,6 +12,8 @@ export class ModelBuilder {
   readonly calls: Array<Call> = []
   readonly module: Array<Statement> = []
   readonly constants = new Map<string, Expr>()
+  /** class name -> canonical names of its bases */
+  readonly classes = new Map<string, ReadonlyArray<string>>()
   private readonly aliases = new Map<string, string>()
   /** per function: variable -> canonical name of what it holds (`conn` -> `sqlite3.connect()`) */
   private readonly holders = new Map<number, Map<string, string>>()
@@ -156,7 +158,8 @@ export class ModelBuilder {
       calls: this.calls,
       loops: this.loops,
       module: this.module,
-      constants: this.constants
+      constants: this.constants,
+      ...(this.classes.size > 0 ? { classes: this.classes } : {})
     }
   }
 }

@@ -527,6 +527,7 @@ class PythonWalker {
       this.classBases = outer
     }
     const owner = node.childForFieldName("name")?.text
+    if (owner !== undefined && fn === -1 && bases.length > 0) this.b.classes.set(owner, bases)
     if (owner !== undefined) for (let i = first; i < this.b.functions.length; i++) if (this.b.functions[i]!.parent === fn) this.b.functions[i]!.owner = owner
   }
 
