@@ -29,6 +29,8 @@ export class FlowEvaluator {
   /** per function: the statement being evaluated there (reads in it see the assignments above) */
   private readonly evaluating = new Map<number, number>()
   private readonly returns = new Map<number, Value>()
+  /** per `fn:index`: one result of a function returning several, undefined when not separable */
+  private readonly results = new Map<string, Value | undefined>()
   private readonly byName = new Map<string, number>()
   /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
   private readonly methodByName = new Map<string, number>()
@@ -170,6 +172,32 @@ export class FlowEvaluator {
     return returned ?? constant()
   }
 
+  /**
+   * One result of a function returning several (Go's `return u, nil` / `return nil, err`): the join of
+   * that entry of every return statement, or undefined when a return is not such a list
+   * (`return check(raw)`), so the caller takes the whole value.
+   */
+  private resultOf(fn: number, index: number): Value | undefined {
+    if (this.evaluating.has(fn)) return constant()
+    const key = `${fn}:${index}`
+    if (this.results.has(key)) return this.results.get(key)
+    let out: Value | undefined
+    let whole = false
+    this.body(fn).forEach((s, at) => {
+      if (s.k !== "return" || whole) return
+      const entry = s.value.k === "container" && s.value.entries.length > 1 && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[index]?.value : undefined
+      if (entry === undefined) {
+        whole = true
+        return
+      }
+      const v = this.evaluatingAt(fn, at, () => this.value(entry, fn, s.span.start))
+      out = out === undefined ? v : join(out, v)
+    })
+    const result = whole ? undefined : out ?? constant()
+    this.results.set(key, result)
+    return result
+  }
+
   /** The value of a variable read at an offset: its assignments, a parameter, a closure or module name. */
   read(name: string, fn: number, at: number): Value {
     let v = this.lookup(name, fn)
@@ -302,8 +330,15 @@ export class FlowEvaluator {
         const whole = values.length === 0 ? constant() : strip(joinAll(values))
         return { ...whole, ...(fields.size > 0 ? { fields } : {}), container: e.entries.every((x) => x.key === undefined) }
       }
-      case "call":
-        return this.callValue(this.model.calls[e.call]!, fn, at)
+      case "call": {
+        const call = this.model.calls[e.call]!
+        if (e.result !== undefined) {
+          const local = this.localFunction(call)
+          const result = local === undefined || this.sanitizers.lookup(call.callee).length > 0 ? undefined : this.resultOf(local, e.result)
+          if (result !== undefined) return this.substitute(result, call, local!, fn, at)
+        }
+        return this.callValue(call, fn, at)
+      }
       case "func":
         return constant()
       case "unknown":

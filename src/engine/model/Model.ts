@@ -25,7 +25,8 @@ export type Expr =
   | { readonly k: "attr"; readonly obj: Expr; readonly name: string }
   /** `slice`: a range of it (`key[-4:]`), a few characters of a string rather than an entry */
   | { readonly k: "index"; readonly obj: Expr; readonly key: Expr; readonly slice?: true }
-  | { readonly k: "call"; readonly call: number }
+  /** `result`: one of several results (Go's `u, err := check(raw)`: u is result 0) */
+  | { readonly k: "call"; readonly call: number; readonly result?: number }
   /** string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join */
   | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr> }
   /**

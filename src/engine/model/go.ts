@@ -545,7 +545,8 @@ class GoWalker {
       const left = lefts[i]!
       const target = typeof left === "string" ? (left === "_" ? undefined : { name: left, path: [] }) : this.target(left, fn)
       if (target === undefined) continue
-      const value = pairwise ? values[i]! : whole
+      // `u, err := check(raw)`: each target holds its own result of a call (a helper's error says nothing of u)
+      const value = pairwise ? values[i]! : whole.k === "call" && lefts.length > 1 ? { k: "call" as const, call: whole.call, result: i } : whole
       const rightNode = pairwise ? rights[i] : rights.length === 1 ? rights[0] : undefined
       if (declares && target.path.length === 0) this.declare(fn, target.name)
       out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [this.targetRead(target), value] } : value, span: span(node) })
