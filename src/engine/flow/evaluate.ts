@@ -1,5 +1,5 @@
 import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
-import { dottedOf } from "../model/ModelBuilder.js"
+import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
 import { concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
@@ -50,6 +50,8 @@ export class FlowEvaluator {
       if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
       if (f.owner !== undefined && (f.name === "__init__" || f.name === "constructor")) this.ctorByClass.set(f.owner, i)
     })
+    // `launch = lambda line: os.system(line)`: `launch(x)` calls the lambda, like a def helper
+    for (const [name, fn] of moduleLambdas(model)) if (!this.byName.has(name)) this.byName.set(name, fn)
   }
 
   private body(fn: number): ReadonlyArray<Statement> {
@@ -239,6 +241,8 @@ export class FlowEvaluator {
     // a method's own object is the program's, not what the caller sent: `self` / `cls` of a Python
     // method (a BaseTool subclass's `_run`) holds the tool's configuration; a Go receiver is of unknown origin
     if (role && this.isReceiver(f, index)) return this.model.language === "python" ? configValue(false) : UNKNOWN_VALUE
+    // a graph node gets the graph's state first (user input and model output); then the run's config
+    if (role && f.role === "graph_node" && index > 0) return UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
     // (a route's parameter named like a credential, `api_key`, is the caller's credential)
     if (role) return this.named(untrusted(roleLabel(f)), f.params[index]!)
@@ -554,7 +558,7 @@ export class FlowEvaluator {
     const f = this.model.functions[fn]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
-    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
+    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) || (f.role === "graph_node" && index > 0) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value
@@ -648,7 +652,7 @@ const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: fal
 const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })
 
 const roleLabel = (f: FunctionInfo): string =>
-  f.role === "route" ? "request data" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
+  f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {

@@ -8,7 +8,7 @@ import { compileName, lastSegment, NameIndex, type Requirement, requirementOf } 
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
-import { argOf, dottedOf } from "../model/ModelBuilder.js"
+import { argOf, dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
@@ -179,6 +179,15 @@ export const compileModelRules = (
       if (ev === undefined) evaluators.set(index, (ev = new FlowEvaluator(model, fw === framework ? index : { ...index, ...(fw.given !== undefined ? { given: fw.given } : {}) }, sanitizers)))
       return ev
     }
+    const lambdas = moduleLambdas(model)
+    const lambdaSites = (call: Call): ReadonlyArray<Call> | undefined => {
+      if (lambdas.size === 0 || call.fn === -1) return undefined
+      const f = model.functions[call.fn]!
+      if (f.name !== "<lambda>" || f.parent !== -1) return undefined
+      const name = [...lambdas].find(([, fn]) => fn === call.fn)?.[0]
+      const sites = name === undefined ? [] : model.calls.filter((c) => c.callee === name && c.fn !== call.fn)
+      return sites.length > 0 ? sites : undefined
+    }
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
@@ -203,6 +212,9 @@ export const compileModelRules = (
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
+      // a sink in a module-level lambda (`launch = lambda line: os.system(line)`) is judged, and
+      // reported, at each call of it: the lambda is the sink under another name
+      const vias: ReadonlyArray<Call | undefined> = lambdaSites(call) ?? [undefined]
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
@@ -211,13 +223,16 @@ export const compileModelRules = (
           const built = receiverCallOf(model, call)
           if (built !== undefined && sinks.lookup(built.callee).some((h) => h.entry === hit.entry)) continue
         }
-        const judged = judge(evaluatorOf(hit.framework), hit, call)
-        if (judged === undefined) continue
-        const at = findingSpan(call, judged.span, text)
-        // one finding per rule and call, wherever in the call it is reported
-        const found = flowMatch(hit, at, call.written, judged.verdict, text)
-        keep(best, found, call.span.start)
-        if (at !== call.span) movedFrom.set(found, call.span.start)
+        for (const via of vias) {
+          const judged = judge(evaluatorOf(hit.framework), hit, call, via)
+          if (judged === undefined) continue
+          const site = via ?? call
+          const at = via === undefined ? findingSpan(call, judged.span, text) : via.span
+          // one finding per rule and call, wherever in the call it is reported
+          const found = flowMatch(hit, at, via === undefined ? call.written : `${via.written} (${call.written})`, judged.verdict, text)
+          keep(best, found, site.span.start)
+          if (at !== site.span) movedFrom.set(found, site.span.start)
+        }
       }
     }
     if (assignSinks.size > 0) {
@@ -415,9 +430,9 @@ interface Verdict {
  * the data is written in the call (the argument, the list entry or the message content that carries
  * it), when known.
  */
-const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): { verdict: Verdict; span?: Span } | undefined => {
+const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { verdict: Verdict; span?: Span } | undefined => {
   const prompts = hit.sink.check === "prompt_text" ? sentToModel(ev, call.fn) : undefined
-  const args = argsOf(hit.sink, call)
+  const args = argsOf(hit.sink, call, ev.model)
   // chat messages: only the content of system / developer messages counts
   const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
     hit.sink.check === "system_message"
@@ -436,7 +451,8 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): { verdict: Verdic
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
-    const v = ev.resolve(raw, call.fn)
+    // a sink in a lambda judged at one call of it: its parameters are what that call passes
+    const v = via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
     const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts))
     // a timer's argument of unknown origin counts only when it can be text: built from string
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
@@ -672,9 +688,11 @@ const receiverCallOf = (model: SemanticModel, call: Call): Call | undefined => {
   return r?.k === "call" ? model.calls[r.call] : undefined
 }
 
-const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
+const argsOf = (sink: FlowSink, call: Call, model: SemanticModel): ReadonlyArray<Arg> => {
   if (sink.args === undefined) return call.args.length > 0 ? call.args : call.receiver !== undefined ? [{ value: call.receiver, span: call.span }] : []
   const out: Array<Arg> = []
+  // a sink that names its data only by option (`instructions`, `system`) takes an options object
+  const options = !sink.args.some((r) => typeof r === "number")
   for (const ref of sink.args) {
     // `@receiver`: the object a method is called on (`(base / name).read_text()`)
     if (ref === "@receiver") {
@@ -685,11 +703,27 @@ const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
     if (a !== undefined) out.push(a)
     // `fetch(url, { ... })` and `fetch({ url })`: a named ref may also be a field of an options object
     else if (typeof ref === "string") {
-      const named = call.args.find((x) => x.name === ref)
+      const named = call.args.find((x) => x.name === ref) ?? (options ? heldField(call, ref, model) : undefined)
       if (named !== undefined) out.push(named)
     }
   }
   return out
+}
+
+/**
+ * A field of an options object the call is given through a variable, `const cfg = { instructions };
+ * new Agent(cfg)` (or `Agent(**cfg)`): the first positional argument, a variable assigned once, as a
+ * whole, to a literal.
+ */
+const heldField = (call: Call, key: string, model: SemanticModel): Arg | undefined => {
+  for (const a of call.args.filter((x) => x.name === undefined).slice(0, 1)) {
+    if (a.value.k !== "name") continue
+    const held = heldValue(a.value, call.fn, model)
+    if (held?.k !== "container") continue
+    const entry = held.entries.find((x) => x.key === key)
+    if (entry !== undefined) return { name: key, value: entry.value, span: entry.span ?? a.span }
+  }
+  return undefined
 }
 
 const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict, text: string): RawMatch => {

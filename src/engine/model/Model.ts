@@ -120,7 +120,8 @@ export type Statement =
 /** The type recorded for a parameter the framework fills from the client's request (FastAPI `Header(...)`). */
 export const REQUEST_PARAMETER = "<request parameter>"
 
-export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "plain"
+/** `graph_node`: a LangGraph node (`StateGraph(S).add_node("name", fn)`), whose first parameter is the graph's state */
+export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "graph_node" | "plain"
 
 export interface FunctionInfo {
   readonly name: string

@@ -174,6 +174,20 @@ export const argOf = (args: ReadonlyArray<Arg>, position: number | string): Arg 
     ? args.filter((a) => a.name === undefined)[position]
     : args.find((a) => a.name === position)
 
+/**
+ * Module-level names bound to a lambda (`launch = lambda line: os.system(line)`), by name: calls of
+ * the name run the lambda, as calls of a function's name run the function.
+ */
+export const moduleLambdas = (model: SemanticModel): ReadonlyMap<string, number> => {
+  const out = new Map<string, number>()
+  for (const s of model.module) {
+    if (s.k !== "assign" || s.target.path.length > 0 || s.value.k !== "func") continue
+    const f = model.functions[s.value.fn]
+    if (f !== undefined && f.name === "<lambda>" && f.parent === -1) out.set(s.target.name, s.value.fn)
+  }
+  return out
+}
+
 /** Dotted text of a name/attribute chain (`a.b.c`), or undefined when it is not one. */
 export const dottedOf = (expr: Expr): string | undefined => {
   if (expr.k === "name" || expr.k === "ref") return expr.name
