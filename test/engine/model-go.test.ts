@@ -168,9 +168,9 @@ func f(xs []string) (string, error) {
     const readFile = m.calls.findIndex((c) => c.callee === "os.ReadFile")
     expect(assigned(body, "a")).toEqual([{ k: "call", call: getenv }])
     expect(assigned(body, "b")).toEqual([{ k: "lit", value: "lit" }])
-    // `out, err := f()`: both targets get the whole value
-    expect(assigned(body, "out")).toEqual([{ k: "call", call: readFile }])
-    expect(assigned(body, "err")).toEqual([{ k: "call", call: readFile }])
+    // `out, err := f()`: each target holds its result of the call (a library call's value is the whole; a same-file helper's, its own result)
+    expect(assigned(body, "out")).toEqual([{ k: "call", call: readFile, result: 0 }])
+    expect(assigned(body, "err")).toEqual([{ k: "call", call: readFile, result: 1 }])
     expect(assigned(body, "s")).toEqual([
       { k: "lit", value: "x" },
       { k: "op", parts: [{ k: "name", name: "s" }, { k: "name", name: "b" }] },
