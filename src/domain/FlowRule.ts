@@ -100,7 +100,7 @@ export const CallCondition = Schema.Union(
 )
 export type CallCondition = typeof CallCondition.Type
 
-const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "plain")
+const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "plain")
 
 export const FlowSink = Schema.Struct({
   callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign`, `returns` or `compares`)" }),
@@ -178,7 +178,7 @@ export const CallMatcher = Schema.Struct({
   callee: Names.annotations({ description: "canonical callee names with * globs; [\"*\"] is any call (its `where` keywords are then what a file must mention)" }),
   where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
-  in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "plain"))).annotations({
+  in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "plain"))).annotations({
     description: "only calls inside functions with one of these framework roles"
   }),
   if_file: Schema.optional(Schema.Array(FileCall)).annotations({
@@ -258,7 +258,7 @@ const SourceSpec = Schema.Struct({
 }).annotations({ parseOptions: strict })
 
 const RoleSpec = Schema.Struct({
-  role: Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task"),
+  role: Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node"),
   decorators: Schema.optional(Names),
   callbacks: Schema.optional(
     Schema.Array(
@@ -279,7 +279,7 @@ export const FrameworkModel = Schema.Struct({
   not_decorators: Schema.optional(Names).annotations({
     description: "decorators that never give a role, though a role's pattern matches them (`unittest.mock.patch` is not an HTTP PATCH route)"
   }),
-  untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task"))).annotations({
+  untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node"))).annotations({
     description: "parameters of functions with these roles are untrusted"
   })
 }).annotations({ parseOptions: strict, identifier: "FrameworkModel" })

@@ -15,8 +15,8 @@ app.post("/ask", async (req, res) => {
   const all = await store.similaritySearch(req.body.question, 4)
   // ok: cross_tenant_leakage
   const mine = await store.similaritySearch(req.body.question, 4, { tenantId: user.tenantId })
-  // ruleid: cross_tenant_leakage
   const spoofable = await store.similaritySearch(req.body.question, 4, {
+    // ruleid: cross_tenant_leakage
     filter: { tenantId: req.body.tenantId },
   })
   // ruleid: cross_tenant_leakage

@@ -20,8 +20,8 @@ func Deploy(ctx context.Context, task string) {
 	prompt := deployPrompt()
 	// ruleid: system_prompt_leak[prompt_logged]
 	slog.Info("deploy prompt", "prompt", prompt)
-	// ruleid: system_prompt_leak[secret_in_prompt]
 	_, _ = ai.CreateChatCompletion(ctx, openai.ChatCompletionRequest{Model: openai.GPT4o, Messages: []openai.ChatCompletionMessage{
+		// ruleid: system_prompt_leak[secret_in_prompt]
 		{Role: openai.ChatMessageRoleSystem, Content: prompt},
 		{Role: openai.ChatMessageRoleUser, Content: task},
 	}})
@@ -29,8 +29,8 @@ func Deploy(ctx context.Context, task string) {
 
 func Billing(ctx context.Context, task string) {
 	system := "You are the billing agent. The API key is bk_live_7Hs2Qp9Lm4 for the invoicing service."
-	// ruleid: system_prompt_leak[secret_in_prompt]
 	_, _ = ai.CreateChatCompletion(ctx, openai.ChatCompletionRequest{Model: openai.GPT4o, Messages: []openai.ChatCompletionMessage{
+		// ruleid: system_prompt_leak[secret_in_prompt]
 		{Role: openai.ChatMessageRoleSystem, Content: system},
 	}})
 }

@@ -26,10 +26,10 @@ func NameHandler(w http.ResponseWriter, r *http.Request) {
 func publicPromptID() string { return "v3" }
 
 func Support(ctx context.Context, client *openai.Client, question string) (openai.ChatCompletionResponse, error) {
-	// ruleid: system_prompt_leak[prompt_control]
 	return client.CreateChatCompletion(ctx, openai.ChatCompletionRequest{
 		Model: openai.GPT4o,
 		Messages: []openai.ChatCompletionMessage{
+			// ruleid: system_prompt_leak[prompt_control]
 			{Role: openai.ChatMessageRoleSystem, Content: systemPrompt},
 			{Role: openai.ChatMessageRoleUser, Content: question},
 		},

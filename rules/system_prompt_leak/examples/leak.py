@@ -55,9 +55,9 @@ def chat(message: str) -> str:
 
 
 def billing(message: str) -> str:
-    # ruleid: system_prompt_leak[prompt_control]
     reply = client.chat.completions.create(
         model="gpt-4o",
+        # ruleid: system_prompt_leak[prompt_control]
         messages=[{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": message}],
     )
     return reply.choices[0].message.content

@@ -54,10 +54,10 @@ def expand_limited(topic: str, depth: int = 0) -> str:
 @app.post("/complete")
 async def complete(request: Request):
     body = await request.json()
-    # ruleid: token_bombing[request_cap]
     return client.chat.completions.create(
         model="gpt-4o",
         messages=body["messages"],
+        # ruleid: token_bombing[request_cap]
         max_tokens=body["max_tokens"],
     )
 

@@ -35,10 +35,10 @@ export async function summarize(doc: string) {
 
 const app = express()
 app.post("/chat", (req, res) => {
-  // ruleid: token_bombing[request_cap]
   const result = streamText({
     model: openai("gpt-4o"),
     prompt: req.body.prompt,
+    // ruleid: token_bombing[request_cap]
     maxOutputTokens: req.body.maxTokens,
   })
   result.pipeTextStreamToResponse(res)

@@ -83,8 +83,8 @@ def answer_from_docs(question: str, store) -> str:
     """Answer from the knowledge base."""
     docs = store.similarity_search(question, k=4)
     context = "\n".join(d.page_content for d in docs)
-    # ruleid: universal_prompt_injection
     prompt = ChatPromptTemplate.from_messages(
+        # ruleid: universal_prompt_injection
         [("system", "Answer only from this context:\n" + context), ("human", "{question}")]
     )
     return str(prompt)

@@ -14,9 +14,9 @@ class TutorSession:
 
     def ask(self, question):
         self.history.append({"role": "user", "content": question})
-        # ruleid: universal_prompt_injection
         return self.llm.chat.completions.create(
             model="gpt-4o-mini",
+            # ruleid: universal_prompt_injection
             messages=[{"role": "system", "content": self.instructions}, *self.history],
         )
 

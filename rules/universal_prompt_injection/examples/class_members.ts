@@ -13,10 +13,10 @@ class Concierge {
   }
 
   async reply(message: string) {
-    // ruleid: universal_prompt_injection
     return this.client.chat.completions.create({
       model: "gpt-4o-mini",
       messages: [
+        // ruleid: universal_prompt_injection
         { role: "system", content: this.persona },
         { role: "user", content: message },
       ],

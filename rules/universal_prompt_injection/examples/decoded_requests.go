@@ -24,8 +24,8 @@ func BriefHandler(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	system := "Write for this audience: " + b.Audience
-	// ruleid: universal_prompt_injection
 	_, _ = llm.CreateChatCompletion(r.Context(), openai.ChatCompletionRequest{Model: openai.GPT4o, Messages: []openai.ChatCompletionMessage{
+		// ruleid: universal_prompt_injection
 		{Role: openai.ChatMessageRoleSystem, Content: system},
 		{Role: openai.ChatMessageRoleUser, Content: b.Text},
 	}})
@@ -45,8 +45,8 @@ func GinBrief(c *gin.Context) {
 	if err := c.ShouldBindJSON(&req); err != nil {
 		return
 	}
-	// ruleid: universal_prompt_injection
 	_, _ = llm.CreateChatCompletion(c, openai.ChatCompletionRequest{Model: openai.GPT4o, Messages: []openai.ChatCompletionMessage{
+		// ruleid: universal_prompt_injection
 		{Role: openai.ChatMessageRoleSystem, Content: "Audience: " + req.Audience},
 	}})
 }

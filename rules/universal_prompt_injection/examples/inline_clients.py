@@ -9,9 +9,9 @@ web = Flask(__name__)
 @web.post("/style")
 def style():
     voice = request.form["voice"]
-    # ruleid: universal_prompt_injection
     out = OpenAI().chat.completions.create(
         model="gpt-4o-mini",
+        # ruleid: universal_prompt_injection
         messages=[{"role": "system", "content": "Write in this voice: " + voice}, {"role": "user", "content": request.form["text"]}],
     )
     return out.choices[0].message.content

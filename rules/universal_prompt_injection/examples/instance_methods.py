@@ -19,8 +19,8 @@ class Responder:
         self.model = model
 
     def answer(self, house_rules, question):
-        # ruleid: universal_prompt_injection
         template = ChatPromptTemplate.from_messages([
+            # ruleid: universal_prompt_injection
             ("system", "You answer for ACME. House rules: " + house_rules),
             ("human", "{question}"),
         ])

@@ -9,6 +9,12 @@ export interface FrameworkIndex {
   readonly config: NameIndex<true>
   readonly safe: NameIndex<true>
   readonly secretNames: RegExp | undefined
+  /**
+   * A field, header or attribute name that names a credential as a whole (`password`, `x-api-key`,
+   * `authorization`, `access_token`): `secret_names` at the end of the name, so `max_tokens`,
+   * `token_count` or `author` are not; for request fields and settings attributes.
+   */
+  readonly secretKey: (name: string) => boolean
   readonly decorators: NameIndex<FunctionRole>
   /** decorators a role pattern matches that are something else (`unittest.mock.patch` for `*.patch`) */
   readonly notDecorators: NameIndex<true>
@@ -27,6 +33,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     config: new NameIndex(),
     safe: new NameIndex(),
     secretNames: undefined,
+    secretKey: () => false,
     decorators: new NameIndex(),
     notDecorators: new NameIndex(),
     callbacks: new NameIndex(),
@@ -51,5 +58,13 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)
     for (const r of m.untrusted_roles ?? []) roles.add(r)
   }
-  return secret === undefined ? index : { ...index, secretNames: new RegExp(secret, "i") }
+  if (secret === undefined) return index
+  const whole = new RegExp(`(?:${secret})$`, "i")
+  return { ...index, secretNames: new RegExp(secret, "i"), secretKey: (name) => CREDENTIAL_HEADER.test(name) || (whole.test(name) && !NOT_CREDENTIAL.test(name)) }
 }
+
+/** Request headers that carry credentials whatever the models' secret names say. */
+const CREDENTIAL_HEADER = /^(?:(?:proxy[_-])?authorization|(?:set[_-])?cookie)$/i
+
+/** Names ending like a secret that are counts, pagination cursors or lookup keys, not credentials. */
+const NOT_CREDENTIAL = /(?:max|min|num|total|count|page|next|prev|continuation|sync|cursor)[_-]?tokens?$|(?:sort|cache|partition|primary|foreign|idempotency|lookup|dedupe?|object|group|map|row|hash|public|routing)[_-]?key$/i

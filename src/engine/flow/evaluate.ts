@@ -1,5 +1,5 @@
 import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
-import { dottedOf } from "../model/ModelBuilder.js"
+import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
 import { concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
@@ -29,6 +29,8 @@ export class FlowEvaluator {
   /** per function: the statement being evaluated there (reads in it see the assignments above) */
   private readonly evaluating = new Map<number, number>()
   private readonly returns = new Map<number, Value>()
+  /** per `fn:index`: one result of a function returning several, undefined when not separable */
+  private readonly results = new Map<string, Value | undefined>()
   private readonly byName = new Map<string, number>()
   /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
   private readonly methodByName = new Map<string, number>()
@@ -48,6 +50,8 @@ export class FlowEvaluator {
       if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
       if (f.owner !== undefined && (f.name === "__init__" || f.name === "constructor")) this.ctorByClass.set(f.owner, i)
     })
+    // `launch = lambda line: os.system(line)`: `launch(x)` calls the lambda, like a def helper
+    for (const [name, fn] of moduleLambdas(model)) if (!this.byName.has(name)) this.byName.set(name, fn)
   }
 
   private body(fn: number): ReadonlyArray<Statement> {
@@ -170,6 +174,32 @@ export class FlowEvaluator {
     return returned ?? constant()
   }
 
+  /**
+   * One result of a function returning several (Go's `return u, nil` / `return nil, err`): the join of
+   * that entry of every return statement, or undefined when a return is not such a list
+   * (`return check(raw)`), so the caller takes the whole value.
+   */
+  private resultOf(fn: number, index: number): Value | undefined {
+    if (this.evaluating.has(fn)) return constant()
+    const key = `${fn}:${index}`
+    if (this.results.has(key)) return this.results.get(key)
+    let out: Value | undefined
+    let whole = false
+    this.body(fn).forEach((s, at) => {
+      if (s.k !== "return" || whole) return
+      const entry = s.value.k === "container" && s.value.entries.length > 1 && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[index]?.value : undefined
+      if (entry === undefined) {
+        whole = true
+        return
+      }
+      const v = this.evaluatingAt(fn, at, () => this.value(entry, fn, s.span.start))
+      out = out === undefined ? v : join(out, v)
+    })
+    const result = whole ? undefined : out ?? constant()
+    this.results.set(key, result)
+    return result
+  }
+
   /** The value of a variable read at an offset: its assignments, a parameter, a closure or module name. */
   read(name: string, fn: number, at: number): Value {
     let v = this.lookup(name, fn)
@@ -204,15 +234,18 @@ export class FlowEvaluator {
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
     // a parameter the framework fills from the request (FastAPI `Header(...)`), in any function
-    if (f.paramTypes?.[index] === REQUEST_PARAMETER) return untrusted("request data")
+    if (f.paramTypes?.[index] === REQUEST_PARAMETER) return this.named(untrusted(REQUEST_DATA), f.params[index]!)
     const role = this.fw.untrustedRoles.has(f.role)
     // a dependency the framework injects server-side (FastAPI `Depends`) is not what the client sent
     if (role && f.paramTypes?.[index] === "fastapi.Depends") return UNKNOWN_VALUE
     // a method's own object is the program's, not what the caller sent: `self` / `cls` of a Python
     // method (a BaseTool subclass's `_run`) holds the tool's configuration; a Go receiver is of unknown origin
     if (role && this.isReceiver(f, index)) return this.model.language === "python" ? configValue(false) : UNKNOWN_VALUE
+    // a graph node gets the graph's state first (user input and model output); then the run's config
+    if (role && f.role === "graph_node" && index > 0) return UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
-    if (role) return untrusted(roleLabel(f))
+    // (a route's parameter named like a credential, `api_key`, is the caller's credential)
+    if (role) return this.named(untrusted(roleLabel(f)), f.params[index]!)
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
     if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
     return this.resolvedParam(owner, index)
@@ -268,11 +301,11 @@ export class FlowEvaluator {
         if (field !== undefined) return field
         if (dotted !== undefined) {
           const source = this.fw.untrusted.lookup(dotted)[0]
-          if (source !== undefined) return untrusted(source)
+          if (source !== undefined) return this.named(untrusted(source), e.name)
           // a property the models call safe carries none of its object's data (`text.length`)
           if (this.fw.safe.lookup(dotted).length > 0) return constant()
         }
-        return strip(obj)
+        return this.named(strip(obj), e.name)
       }
       case "index": {
         const obj = this.value(e.obj, fn, at)
@@ -288,7 +321,7 @@ export class FlowEvaluator {
         // a few characters of a credential (`key[-4:]`, `key[0]`) are not the credential
         if (e.slice === true || (e.key.k === "lit" && typeof e.key.value === "number" && obj.fields === undefined)) return { ...strip(obj), secret: false, sanitized: [...obj.sanitized, PARTIAL] }
         // a key picked from a constant table gives a constant: the key does not flow into the entry
-        return strip(obj)
+        return e.key.k === "lit" && typeof e.key.value === "string" ? this.named(strip(obj), e.key.value) : strip(obj)
       }
       case "concat":
         return concat(e.parts.map((p) => this.value(p, fn, at)))
@@ -301,8 +334,15 @@ export class FlowEvaluator {
         const whole = values.length === 0 ? constant() : strip(joinAll(values))
         return { ...whole, ...(fields.size > 0 ? { fields } : {}), container: e.entries.every((x) => x.key === undefined) }
       }
-      case "call":
-        return this.callValue(this.model.calls[e.call]!, fn, at)
+      case "call": {
+        const call = this.model.calls[e.call]!
+        if (e.result !== undefined) {
+          const local = this.localFunction(call)
+          const result = local === undefined || this.sanitizers.lookup(call.callee).length > 0 ? undefined : this.resultOf(local, e.result)
+          if (result !== undefined) return this.substitute(result, call, local!, fn, at)
+        }
+        return this.callValue(call, fn, at)
+      }
       case "func":
         return constant()
       case "unknown":
@@ -325,6 +365,16 @@ export class FlowEvaluator {
 
   /** The value a call returns. */
   callValue(call: Call, fn: number, at: number): Value {
+    const result = this.returned(call, fn, at)
+    // `request.headers.get("authorization")`, `r.Header.Get("Authorization")`, `r.FormValue("password")`
+    if (call.receiver !== undefined && GETTERS.test(lastSegmentOf(call.callee))) {
+      const key = call.args[0]?.value
+      if (key !== undefined && key.k === "lit" && typeof key.value === "string") return this.named(result, key.value)
+    }
+    return result
+  }
+
+  private returned(call: Call, fn: number, at: number): Value {
     const given = this.givenName(call.callee)
     if (given !== undefined) return given
     const source = this.fw.untrusted.lookup(call.callee)[0]
@@ -336,6 +386,8 @@ export class FlowEvaluator {
       const key = this.firstArgText(call, fn, at)
       return configValue(key !== undefined && this.fw.secretNames?.test(key) === true)
     }
+    // `settings = Settings()` of `class Settings(BaseSettings)`: the application's configuration
+    if (!call.callee.includes(".") && this.settingsClass(call.callee)) return configValue(false)
     if (this.fw.safe.lookup(call.callee).length > 0) return constant()
     // every rule's pattern that names this call (`re.escape`, `*.escape`): rules compare their own
     const sanitizers = this.sanitizers.lookup(call.callee)
@@ -370,6 +422,24 @@ export class FlowEvaluator {
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
+  }
+
+  /**
+   * A value read by a name (a field, header, attribute or parameter name): request data under a
+   * credential's name (`request.form["password"]`, the `Authorization` header) is a secret, and so
+   * is a settings object's attribute named like one (`settings.anthropic_api_key`); it keeps its
+   * provenance.
+   */
+  private named(v: Value, name: string): Value {
+    if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || !this.fw.secretKey(name)) return v
+    if (v.prov === Prov.Untrusted) return v.label === REQUEST_DATA ? { ...v, secret: true, label: `request data (${name}, a credential)` } : v
+    return v.params === 0 ? { ...v, secret: true, label: `a secret from the settings (${name})` } : v
+  }
+
+  /** A class of the file derived from a settings base class the models list as configuration (pydantic's `BaseSettings`). */
+  private settingsClass(name: string): boolean {
+    const bases = this.model.classes?.get(name)
+    return bases !== undefined && bases.some((b) => this.fw.config.lookup(b).length > 0)
   }
 
   /**
@@ -488,7 +558,7 @@ export class FlowEvaluator {
     const f = this.model.functions[fn]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
-    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) ? UNKNOWN_VALUE : untrusted(roleLabel(f))
+    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) || (f.role === "graph_node" && index > 0) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value
@@ -554,6 +624,9 @@ const keepPrefix = (out: Value, v: Value): Value => (v.prefix !== undefined && o
 /** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
+const REQUEST_DATA = "request data"
+/** Methods that read one named entry of a request's headers, form, query or cookies */
+const GETTERS = /^(?:get|Get|getlist|get_all|getAll|getHeader|GetHeader|header|FormValue|PostFormValue|PostForm|DefaultPostForm|Query|DefaultQuery|Cookie|param|Param)$/
 const MODEL_OUTPUT = "model output"
 
 const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
@@ -579,7 +652,7 @@ const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: fal
 const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })
 
 const roleLabel = (f: FunctionInfo): string =>
-  f.role === "route" ? "request data" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
+  f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {

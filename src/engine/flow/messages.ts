@@ -1,4 +1,4 @@
-import type { Arg, Call, Expr, SemanticModel } from "../model/Model.js"
+import type { Arg, Call, Expr, SemanticModel, Span } from "../model/Model.js"
 
 /**
  * The content of system / developer messages inside a call's arguments, for sinks with
@@ -16,6 +16,11 @@ export interface Content {
   readonly expr: Expr
   readonly fn: number
   readonly site?: Call
+  /**
+   * Where the content is written when that is inside the call (the message record in the call's
+   * arguments), else the argument that carries it (`messages=history`): where a finding goes.
+   */
+  readonly span?: Span
 }
 
 export const systemContents = (
@@ -27,9 +32,15 @@ export const systemContents = (
   const out: Array<Content> = []
   const seen = new Set<string>()
   const positional = call.args.filter((a) => a.name === undefined).map((a) => a.value)
-  if (positional.length > 1 && isSystemRole(model, positional[0]!)) out.push(...positional.slice(1).map((expr) => ({ expr, fn: call.fn })))
-  const ctx: Walk = { model, out, seen, localFunction, site: undefined }
-  for (const a of args) walk(ctx, a.value, call.fn, 0)
+  if (positional.length > 1 && isSystemRole(model, positional[0]!)) {
+    const spans = call.args.filter((a) => a.name === undefined).map((a) => a.span)
+    out.push(...positional.slice(1).map((expr, i) => ({ expr, fn: call.fn, span: spans[i + 1]! })))
+  }
+  const ctx: Walk = { model, out, seen, localFunction, site: undefined, call, arg: undefined }
+  for (const a of args) {
+    ctx.arg = a
+    walk(ctx, a.value, call.fn, 0)
+  }
   return out
 }
 
@@ -40,6 +51,9 @@ interface Walk {
   readonly localFunction: (call: Call) => number | undefined
   /** the helper call being looked into (one level: `messages=build_messages(q)`) */
   site: Call | undefined
+  readonly call: Call
+  /** the sink's argument being walked */
+  arg: Arg | undefined
 }
 
 const MAX_DEPTH = 6
@@ -70,18 +84,20 @@ const walk = (w: Walk, e: Expr, fn: number, depth: number): void => {
     return
   }
   if (e.k !== "container") return
-  const push = (expr: Expr): void => {
-    out.push(w.site === undefined ? { expr, fn } : { expr, fn, site: w.site })
+  const push = (expr: Expr, at: Span | undefined): void => {
+    const inside = at !== undefined && w.site === undefined && at.start >= w.call.span.start && at.end <= w.call.span.end
+    const span = inside ? at : w.arg?.span
+    out.push({ expr, fn, ...(w.site !== undefined ? { site: w.site } : {}), ...(span !== undefined ? { span } : {}) })
   }
   const role = e.entries.find((x) => x.key !== undefined && ROLE_KEY.test(x.key))
   if (role !== undefined) {
-    if (isSystemRole(model, role.value)) for (const x of e.entries) if (x.key !== undefined && CONTENT_KEY.test(x.key)) push(x.value)
+    if (isSystemRole(model, role.value)) for (const x of e.entries) if (x.key !== undefined && CONTENT_KEY.test(x.key)) push(x.value, x.span)
     return
   }
   const first = e.entries[0]
   if (e.entries.length >= 2 && e.entries.every((x) => x.key === undefined) && first !== undefined && first.value.k === "lit") {
     // a (role, text) pair: only a system pair carries instructions; other pairs hold no messages
-    if (isSystemRole(model, first.value)) for (const x of e.entries.slice(1)) push(x.value)
+    if (isSystemRole(model, first.value)) for (const x of e.entries.slice(1)) push(x.value, x.span)
     if (typeof first.value.value === "string") return
   }
   for (const x of e.entries) walk(w, x.value, fn, depth + 1)

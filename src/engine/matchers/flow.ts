@@ -8,7 +8,7 @@ import { compileName, lastSegment, NameIndex, type Requirement, requirementOf } 
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
-import { argOf, dottedOf } from "../model/ModelBuilder.js"
+import { argOf, dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
@@ -183,7 +183,18 @@ export const compileModelRules = (
       if (ev === undefined) evaluators.set(index, (ev = new FlowEvaluator(model, fw === framework ? index : { ...index, ...(fw.given !== undefined ? { given: fw.given } : {}) }, sanitizers)))
       return ev
     }
+    const lambdas = moduleLambdas(model)
+    const lambdaSites = (call: Call): ReadonlyArray<Call> | undefined => {
+      if (lambdas.size === 0 || call.fn === -1) return undefined
+      const f = model.functions[call.fn]!
+      if (f.name !== "<lambda>" || f.parent !== -1) return undefined
+      const name = [...lambdas].find(([, fn]) => fn === call.fn)?.[0]
+      const sites = name === undefined ? [] : model.calls.filter((c) => c.callee === name && c.fn !== call.fn)
+      return sites.length > 0 ? sites : undefined
+    }
     const best = new Map<string, RawMatch>()
+    // flow findings reported at an argument on a later line of their call: the call's start
+    const movedFrom = new Map<RawMatch, number>()
     // `other`: a call besides the reported one (`several agents delegate`)
     const fileMakes = (c: FileCondition, reported: Call): boolean =>
       model.calls.some((x) => (!c.other || x !== reported) && c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
@@ -205,6 +216,9 @@ export const compileModelRules = (
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
+      // a sink in a module-level lambda (`launch = lambda line: os.system(line)`) is judged, and
+      // reported, at each call of it: the lambda is the sink under another name
+      const vias: ReadonlyArray<Call | undefined> = lambdaSites(call) ?? [undefined]
       for (const hit of hits) {
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
@@ -213,9 +227,16 @@ export const compileModelRules = (
           const built = receiverCallOf(model, call)
           if (built !== undefined && sinks.lookup(built.callee).some((h) => h.entry === hit.entry)) continue
         }
-        const verdict = judge(evaluatorOf(hit.framework), hit, call)
-        if (verdict === undefined) continue
-        keep(best, flowMatch(hit, call.span, call.written, verdict, text))
+        for (const via of vias) {
+          const judged = judge(evaluatorOf(hit.framework), hit, call, via)
+          if (judged === undefined) continue
+          const site = via ?? call
+          const at = via === undefined ? findingSpan(call, judged.span, text) : via.span
+          // one finding per rule and call, wherever in the call it is reported
+          const found = flowMatch(hit, at, via === undefined ? call.written : `${via.written} (${call.written})`, judged.verdict, text)
+          keep(best, found, site.span.start)
+          if (at !== site.span) movedFrom.set(found, site.span.start)
+        }
       }
     }
     if (assignSinks.size > 0) {
@@ -262,6 +283,7 @@ export const compileModelRules = (
     out.push(...best.values())
     if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
     out.push(...codeGraphs.run(model))
+    if (movedFrom.size > 0) return oneAtEachCall(out, movedFrom)
     return out
   }
   return {
@@ -358,9 +380,31 @@ const OWN_SOURCE_LABEL = "untrusted data"
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
 
+/** As buildFindings ranks the matches of one rule at one location. */
+const strength = (m: RawMatch): number => (m.riskTier === undefined ? 1 : TIER_STRENGTH[m.riskTier]) * 10 + (m.confidence ?? 0)
+const TIER_STRENGTH: Record<RiskTier, number> = { vulnerability: 2, risk_pattern: 1, hardening: 0 }
+
+/**
+ * A flow finding moved to an argument of its call and another matcher of the same rule reporting
+ * the call itself (a sink pattern, a function rule) are one finding, as they were at one location:
+ * the stronger one stays, where it was reported.
+ */
+const oneAtEachCall = (out: ReadonlyArray<RawMatch>, movedFrom: ReadonlyMap<RawMatch, number>): Array<RawMatch> => {
+  const moved = new Map<string, RawMatch>()
+  for (const [m, start] of movedFrom) moved.set(`${m.ruleId}:${start}`, m)
+  const drop = new Set<RawMatch>()
+  for (const m of out) {
+    if (movedFrom.has(m)) continue
+    const flow = moved.get(`${m.ruleId}:${m.start}`)
+    if (flow === undefined || drop.has(flow)) continue
+    drop.add(strength(m) > strength(flow) ? flow : m)
+  }
+  return drop.size === 0 ? [...out] : out.filter((m) => !drop.has(m))
+}
+
 /** One finding per rule and location: the stronger one wins. */
-const keep = (best: Map<string, RawMatch>, found: RawMatch): void => {
-  const key = `${found.ruleId}:${found.start}`
+const keep = (best: Map<string, RawMatch>, found: RawMatch, anchor = found.start): void => {
+  const key = `${found.ruleId}:${anchor}`
   const prior = best.get(key)
   if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
 }
@@ -391,12 +435,16 @@ interface Verdict {
 /** A proven flow outranks one of unknown origin. */
 const stronger = (a: Verdict, b: Verdict): boolean => b.lower && !a.lower
 
-/** What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing. */
-const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefined => {
+/**
+ * What reaches the sink, after sanitizers and guards: a vulnerability, a risk, or nothing; and where
+ * the data is written in the call (the argument, the list entry or the message content that carries
+ * it), when known.
+ */
+const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { verdict: Verdict; span?: Span } | undefined => {
   const prompts = hit.sink.check === "prompt_text" ? sentToModel(ev, call.fn) : undefined
-  const args = argsOf(hit.sink, call)
+  const args = argsOf(hit.sink, call, ev.model)
   // chat messages: only the content of system / developer messages counts
-  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call }> =
+  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
     hit.sink.check === "system_message"
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
       : args.map((arg) => ({
@@ -404,22 +452,54 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call): Verdict | undefin
           expr: hit.sink.check === "program" && arg.value.k === "container"
             ? arg.value.entries[0]?.value
             : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
-          fn: call.fn
+          fn: call.fn,
+          span: hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.span ?? arg.span : arg.span
         }))
   let worst: Verdict | undefined
-  for (const { expr, fn, site } of contents) {
+  let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
+  for (const { expr, fn, site, span } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
-    const v = ev.resolve(raw, call.fn)
+    // a sink in a lambda judged at one call of it: its parameters are what that call passes
+    const v = via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
     const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts))
     // a timer's argument of unknown origin counts only when it can be text: built from string
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
     // (`setTimeout(done, ms)`, a method's `handler`) is a function far more often than code
     if (verdict !== undefined && hit.sink.check === "string" && verdict.lower && v.consts === undefined && !stringParam(ev.model, fn, expr)) continue
-    if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) worst = verdict
+    if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) {
+      worst = verdict
+      where = { expr, fn, span, plain: site === undefined && hit.sink.check !== "inline_code" && hit.sink.check !== "program" }
+    }
   }
-  return worst
+  if (worst === undefined) return undefined
+  // inside a list or record written in the call, the entry that carries the data
+  const span = where !== undefined && where.plain ? carrier(ev, hit, where.expr, where.fn, call, worst, where.span) : where?.span
+  return span === undefined ? { verdict: worst } : { verdict: worst, span }
+}
+
+/**
+ * The entry of a list / record literal written in the call that carries data the sink reports (at
+ * least as strong a verdict as the whole), followed into nested literals; else the span given.
+ */
+const carrier = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, call: Call, worst: Verdict, span: Span | undefined, depth = 0): Span | undefined => {
+  if (e.k !== "container" || depth > 4) return span
+  for (const x of e.entries) {
+    if (x.span === undefined || x.span.start < call.span.start || x.span.end > call.span.end) continue
+    const verdict = verdictOf(ev.resolve(ev.value(x.value, fn, call.span.start), call.fn), hit)
+    if (verdict !== undefined && (!verdict.lower || worst.lower)) return carrier(ev, hit, x.value, fn, call, worst, x.span, depth + 1)
+  }
+  return span
+}
+
+/**
+ * Where a flow finding at a call goes: the call's start, unless the data is carried by an argument
+ * (or an entry, or a message's content) that starts on a later line of a multi-line call; then there.
+ */
+const findingSpan = (call: Call, at: Span | undefined, text: string): Span => {
+  if (at === undefined || at.start <= call.span.start || at.end > call.span.end) return call.span
+  return text.slice(call.span.start, at.start).includes("\n") ? at : call.span
 }
 
 /** Flags that make a shell or an interpreter run their next argument as code. */
@@ -487,7 +567,8 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
   const rightSecret = rs !== undefined && (ls === undefined || (rs.known && !ls.known))
   if (leftSecret === rightSecret) return undefined
   const [secret, other] = leftSecret ? [ls!, r] : [rs!, l]
-  if (other.secret || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
+  // a credential the request presents (its Authorization header) is what gets checked, not the secret
+  if ((other.secret && other.prov !== Prov.Untrusted) || other.prov === Prov.Constant || other.prov === Prov.Config) return undefined
   if (other.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { verdict: { tier: "vulnerability", lower: false, label: other.label ?? "untrusted data" }, secret: secret.what }
   // two values of unknown origin (`self.password == other.password` in `__eq__`) prove nothing: only a
   // secret the flow knows (the environment, a settings module, a constant credential) counts there
@@ -501,7 +582,7 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
  * that is configuration, of unknown origin, or a constant that looks like a credential.
  */
 const secretOperand = (e: Expr, v: Value, names: RegExp | undefined, modelNames: RegExp | undefined): { what: string; known: boolean } | undefined => {
-  if (v.secret && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
+  if (v.secret && v.prov !== Prov.Untrusted && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
   if (names === undefined || v.prov === Prov.Untrusted || v.params !== 0) return undefined
   const name = e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
   if (name === undefined) return undefined
@@ -617,9 +698,11 @@ const receiverCallOf = (model: SemanticModel, call: Call): Call | undefined => {
   return r?.k === "call" ? model.calls[r.call] : undefined
 }
 
-const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
+const argsOf = (sink: FlowSink, call: Call, model: SemanticModel): ReadonlyArray<Arg> => {
   if (sink.args === undefined) return call.args.length > 0 ? call.args : call.receiver !== undefined ? [{ value: call.receiver, span: call.span }] : []
   const out: Array<Arg> = []
+  // a sink that names its data only by option (`instructions`, `system`) takes an options object
+  const options = !sink.args.some((r) => typeof r === "number")
   for (const ref of sink.args) {
     // `@receiver`: the object a method is called on (`(base / name).read_text()`)
     if (ref === "@receiver") {
@@ -630,11 +713,27 @@ const argsOf = (sink: FlowSink, call: Call): ReadonlyArray<Arg> => {
     if (a !== undefined) out.push(a)
     // `fetch(url, { ... })` and `fetch({ url })`: a named ref may also be a field of an options object
     else if (typeof ref === "string") {
-      const named = call.args.find((x) => x.name === ref)
+      const named = call.args.find((x) => x.name === ref) ?? (options ? heldField(call, ref, model) : undefined)
       if (named !== undefined) out.push(named)
     }
   }
   return out
+}
+
+/**
+ * A field of an options object the call is given through a variable, `const cfg = { instructions };
+ * new Agent(cfg)` (or `Agent(**cfg)`): the first positional argument, a variable assigned once, as a
+ * whole, to a literal.
+ */
+const heldField = (call: Call, key: string, model: SemanticModel): Arg | undefined => {
+  for (const a of call.args.filter((x) => x.name === undefined).slice(0, 1)) {
+    if (a.value.k !== "name") continue
+    const held = heldValue(a.value, call.fn, model)
+    if (held?.k !== "container") continue
+    const entry = held.entries.find((x) => x.key === key)
+    if (entry !== undefined) return { name: key, value: entry.value, span: entry.span ?? a.span }
+  }
+  return undefined
 }
 
 const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict, text: string): RawMatch => {

@@ -6,7 +6,7 @@ import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { Severity } from "../../domain/Vocabulary.js"
-import { dottedOf } from "../model/ModelBuilder.js"
+import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -410,6 +410,8 @@ class BodyIndex {
     model.functions.forEach((f, i) => {
       if (f.name !== "<lambda>" && f.name !== "<anonymous>" && !this.byName.has(f.name)) this.byName.set(f.name, i)
     })
+    // `launch = lambda line: os.system(line)`: `launch(x)` runs the lambda
+    for (const [name, fn] of moduleLambdas(model)) if (!this.byName.has(name)) this.byName.set(name, fn)
     this.imported = new Set(model.imports.map((i) => i.local))
   }
   own(fn: number): ReadonlyArray<Call> {

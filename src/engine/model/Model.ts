@@ -25,11 +25,15 @@ export type Expr =
   | { readonly k: "attr"; readonly obj: Expr; readonly name: string }
   /** `slice`: a range of it (`key[-4:]`), a few characters of a string rather than an entry */
   | { readonly k: "index"; readonly obj: Expr; readonly key: Expr; readonly slice?: true }
-  | { readonly k: "call"; readonly call: number }
+  /** `result`: one of several results (Go's `u, err := check(raw)`: u is result 0) */
+  | { readonly k: "call"; readonly call: number; readonly result?: number }
   /** string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join */
   | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr> }
-  /** dict / list / object / struct literal; keys are known for literal keys */
-  | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr }> }
+  /**
+   * dict / list / object / struct literal; keys are known for literal keys. `span`: where the entry
+   * is written (a flow finding is reported at the entry that carries the data, not at the call)
+   */
+  | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr; readonly span?: Span }> }
   /** arithmetic, comparisons and other operators: data flows through */
   | { readonly k: "op"; readonly parts: ReadonlyArray<Expr> }
   /** a lambda / arrow function defined inline */
@@ -116,7 +120,8 @@ export type Statement =
 /** The type recorded for a parameter the framework fills from the client's request (FastAPI `Header(...)`). */
 export const REQUEST_PARAMETER = "<request parameter>"
 
-export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "plain"
+/** `graph_node`: a LangGraph node (`StateGraph(S).add_node("name", fn)`), whose first parameter is the graph's state */
+export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "graph_node" | "plain"
 
 export interface FunctionInfo {
   readonly name: string
@@ -185,4 +190,6 @@ export interface SemanticModel {
   readonly module: Array<Statement>
   /** module-level names bound to constants, for constant propagation into functions */
   readonly constants: ReadonlyMap<string, Expr>
+  /** the file's classes by name, with their base classes' canonical names (Python: `Settings` -> `pydantic_settings.BaseSettings`) */
+  readonly classes?: ReadonlyMap<string, ReadonlyArray<string>>
 }

@@ -12,6 +12,8 @@ export class ModelBuilder {
   readonly calls: Array<Call> = []
   readonly module: Array<Statement> = []
   readonly constants = new Map<string, Expr>()
+  /** class name -> canonical names of its bases */
+  readonly classes = new Map<string, ReadonlyArray<string>>()
   private readonly aliases = new Map<string, string>()
   /** per function: variable -> canonical name of what it holds (`conn` -> `sqlite3.connect()`) */
   private readonly holders = new Map<number, Map<string, string>>()
@@ -156,7 +158,8 @@ export class ModelBuilder {
       calls: this.calls,
       loops: this.loops,
       module: this.module,
-      constants: this.constants
+      constants: this.constants,
+      ...(this.classes.size > 0 ? { classes: this.classes } : {})
     }
   }
 }
@@ -170,6 +173,20 @@ export const argOf = (args: ReadonlyArray<Arg>, position: number | string): Arg 
   typeof position === "number"
     ? args.filter((a) => a.name === undefined)[position]
     : args.find((a) => a.name === position)
+
+/**
+ * Module-level names bound to a lambda (`launch = lambda line: os.system(line)`), by name: calls of
+ * the name run the lambda, as calls of a function's name run the function.
+ */
+export const moduleLambdas = (model: SemanticModel): ReadonlyMap<string, number> => {
+  const out = new Map<string, number>()
+  for (const s of model.module) {
+    if (s.k !== "assign" || s.target.path.length > 0 || s.value.k !== "func") continue
+    const f = model.functions[s.value.fn]
+    if (f !== undefined && f.name === "<lambda>" && f.parent === -1) out.set(s.target.name, s.value.fn)
+  }
+  return out
+}
 
 /** Dotted text of a name/attribute chain (`a.b.c`), or undefined when it is not one. */
 export const dottedOf = (expr: Expr): string | undefined => {

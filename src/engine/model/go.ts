@@ -545,7 +545,8 @@ class GoWalker {
       const left = lefts[i]!
       const target = typeof left === "string" ? (left === "_" ? undefined : { name: left, path: [] }) : this.target(left, fn)
       if (target === undefined) continue
-      const value = pairwise ? values[i]! : whole
+      // `u, err := check(raw)`: each target holds its own result of a call (a helper's error says nothing of u)
+      const value = pairwise ? values[i]! : whole.k === "call" && lefts.length > 1 ? { k: "call" as const, call: whole.call, result: i } : whole
       const rightNode = pairwise ? rights[i] : rights.length === 1 ? rights[0] : undefined
       if (declares && target.path.length === 0) this.declare(fn, target.name)
       out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [this.targetRead(target), value] } : value, span: span(node) })
@@ -1114,7 +1115,7 @@ class GoWalker {
 
   /** `{A: x, "k": y, z}`: keyed by field names, literal keys; nested elided literals are containers too. */
   private literalValue(body: AstNode, fn: number, args?: Array<Arg>): Expr {
-    const entries: Array<{ key?: string; value: Expr }> = []
+    const entries: Array<{ key?: string; value: Expr; span: Span }> = []
     // large literal tables are constants: their first entries say as much (as python.ts)
     const count = body.namedChildCount
     const elements = count > MAX_ENTRIES ? Array.from({ length: MAX_ENTRIES }, (_, i) => body.namedChild(i)!) : body.namedChildren
@@ -1133,12 +1134,12 @@ class GoWalker {
           }
         }
         const value = v === null ? UNKNOWN : this.expr(v, fn)
-        entries.push({ ...(key !== undefined ? { key } : {}), value })
+        entries.push({ ...(key !== undefined ? { key } : {}), value, span: span(el) })
         args?.push({ ...(key !== undefined ? { name: key } : {}), value, span: span(el) })
       } else if (el.type === "literal_element") {
         const v = el.namedChild(0)
         const value = v === null ? UNKNOWN : this.expr(v, fn)
-        entries.push({ value })
+        entries.push({ value, span: span(el) })
         args?.push({ value, span: span(el) })
       }
     }

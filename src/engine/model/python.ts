@@ -399,6 +399,12 @@ class PythonWalker {
       const positive = op === "in" || op === "==" || op === "is"
       const negative = op === "not in" || op === "!=" || op === "is not"
       if ((positive && !negated) || (negative && negated)) {
+        // `ROOT in p.parents` (`if ROOT not in p.parents: raise`): p is under ROOT
+        if (op.endsWith("in") && right.type === "attribute" && right.childForFieldName("attribute")?.text === "parents") {
+          const resolved = right.childForFieldName("object")
+          if (resolved !== null) this.guard("contained", resolved, scope, cond, out, fn)
+          return
+        }
         if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
         if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
         // `os.path.commonpath([path, base]) == base`: every path in the list stays under base
@@ -421,10 +427,44 @@ class PythonWalker {
       if (negated) return // a failed check proves nothing
       const kind = checkKindOf(written)
       if (kind === undefined) return
-      const subject = kind === "validated" && fnNode.type === "identifier" ? args[0] : kind === "validated" && /match$/.test(written) ? args[1] : fnNode.type === "attribute" ? fnNode.childForFieldName("object") ?? undefined : args[0]
+      const subject =
+        kind === "validated" && fnNode.type === "identifier"
+          ? args[0]
+          : kind === "validated" && /match$/.test(written)
+            ? this.matchSubject(fnNode, written, args, fn)
+            : fnNode.type === "attribute"
+              ? fnNode.childForFieldName("object") ?? undefined
+              : args[0]
       if (subject !== undefined && subject !== null) this.guard(kind, subject, scope, cond, out, fn)
       return
     }
+  }
+
+  /**
+   * What a regex match checks: `re.fullmatch(p, x)` / `re.match(p, x)` check x; a pattern compiled
+   * at module level (`SAFE = re.compile(r"...")`) checks its argument with `SAFE.fullmatch(x)`, or
+   * with `SAFE.match(x)` when the pattern ends with `$` or `\Z` (match anchors only the start).
+   */
+  private matchSubject(fnNode: AstNode, written: string, args: ReadonlyArray<AstNode>, fn: number): AstNode | undefined {
+    const receiver = fnNode.type === "attribute" ? fnNode.childForFieldName("object") : null
+    if (receiver === null || receiver.type !== "identifier") return args[1]
+    const canonical = this.b.canonical(fn, receiver.text, this.b.parentOf)
+    if (canonical === "re" || canonical === "regex") return args[1]
+    const pattern = this.compiledPattern(receiver.text)
+    if (pattern === undefined) return undefined
+    return written === "fullmatch" || /(?:\$|\\Z)$/.test(pattern) ? args[0] : undefined
+  }
+
+  /** The text of a module-level pattern `NAME = re.compile(r"...")`, if the name is one. */
+  private compiledPattern(name: string): string | undefined {
+    let text: string | undefined
+    for (const s of this.b.module) {
+      if (s.k !== "assign" || s.target.name !== name || s.target.path.length > 0) continue
+      const call = s.value.k === "call" ? this.b.calls[s.value.call] : undefined
+      const first = call !== undefined && /^(?:re|regex)\.compile$/.test(call.callee) ? call.args[0]?.value : undefined
+      text = first?.k === "lit" && typeof first.value === "string" ? first.value : undefined
+    }
+    return text
   }
 
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
@@ -527,6 +567,7 @@ class PythonWalker {
       this.classBases = outer
     }
     const owner = node.childForFieldName("name")?.text
+    if (owner !== undefined && fn === -1 && bases.length > 0) this.b.classes.set(owner, bases)
     if (owner !== undefined) for (let i = first; i < this.b.functions.length; i++) if (this.b.functions[i]!.parent === fn) this.b.functions[i]!.owner = owner
   }
 
@@ -707,7 +748,7 @@ class PythonWalker {
         return inner === undefined ? UNKNOWN : this.expr(inner, fn)
       }
       case "dictionary": {
-        const entries: Array<{ key?: string; value: Expr }> = []
+        const entries: Array<{ key?: string; value: Expr; span: Span }> = []
         const pairs = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
         for (const pair of pairs) {
           if (pair.type === "pair") {
@@ -715,8 +756,8 @@ class PythonWalker {
             const v = pair.childForFieldName("value")
             const key = k === null ? undefined : this.literalKey(k)
             if (k !== null && key === undefined) this.expr(k, fn)
-            entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn) })
-          } else entries.push({ value: this.expr(pair, fn) })
+            entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn), span: span(pair) })
+          } else entries.push({ value: this.expr(pair, fn), span: span(pair) })
         }
         this.callsBeyond(node, fn)
         return { k: "container", entries }
@@ -727,7 +768,7 @@ class PythonWalker {
       case "expression_list": {
         // large literal tables are constants: modelling their first entries says as much
         const items = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
-        const entries = items.map((c) => ({ value: this.expr(c, fn) }))
+        const entries = items.map((c) => ({ value: this.expr(c, fn), span: span(c) }))
         this.callsBeyond(node, fn)
         return { k: "container", entries }
       }

@@ -612,13 +612,19 @@ class ScriptWalker {
       if (op === K.InKeyword && !negated) this.guard("allowlist", node.left, scope, node, out, fn)
       return
     }
-    // `if (path.relative(root, p).startsWith("..")) throw`: after it, p is inside root
+    // `if (path.relative(root, p).startsWith("..")) throw`: after it, p is inside root; also through
+    // a variable, `const r = path.relative(root, p); if (r.startsWith("..") || path.isAbsolute(r)) throw`
     if (negated && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "startsWith") {
       const arg = node.arguments[0]
       const relative = unwrap(node.expression.expression)
       if (arg !== undefined && ts.isStringLiteralLike(arg) && arg.text.startsWith("..") && ts.isCallExpression(relative) && /(?:^|\.)relative$/.test(dottedText(relative.expression) ?? "")) {
         const target = relative.arguments[1]
         if (target !== undefined) this.guard("contained", target, scope, node, out, fn)
+        return
+      }
+      if (arg !== undefined && ts.isStringLiteralLike(arg) && arg.text.startsWith("..") && ts.isIdentifier(relative)) {
+        const target = this.relativeTarget(relative.text, out)
+        if (target !== undefined) out.push({ k: "guard", kind: "contained", name: target, scope, span: this.span(node) })
         return
       }
     }
@@ -640,6 +646,19 @@ class ScriptWalker {
     } else if (method === "match" && receiver !== undefined) subject = receiver
     else subject = args[0] ?? receiver
     if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
+  }
+
+  /** The path a variable holds the relative form of: `p` for the last `r = path.relative(root, p)` of the block so far. */
+  private relativeTarget(name: string, out: ReadonlyArray<Statement>): string | undefined {
+    for (let i = out.length - 1; i >= 0; i--) {
+      const s = out[i]!
+      if (s.k !== "assign" || s.target.name !== name || s.target.path.length > 0) continue
+      const call = s.value.k === "call" ? this.b.calls[s.value.call] : undefined
+      if (call === undefined || !/(?:^|\.)relative$/.test(call.callee)) return undefined
+      const target = call.args.filter((a) => a.name === undefined)[1]?.value
+      return target === undefined ? undefined : dottedOf(target)
+    }
+    return undefined
   }
 
   private guard(kind: GuardKind, subject: ts.Expression, scope: Span, cond: ts.Node, out: Array<Statement>, fn: number): void {
@@ -969,7 +988,7 @@ class ScriptWalker {
         return { k: "op", parts: [this.expr(n.whenTrue, fn), this.expr(n.whenFalse, fn)] }
       }
       case K.ArrayLiteralExpression:
-        return { k: "container", entries: (node as ts.ArrayLiteralExpression).elements.map((e) => ({ value: this.expr(e, fn) })) }
+        return { k: "container", entries: (node as ts.ArrayLiteralExpression).elements.map((e) => ({ value: this.expr(e, fn), span: this.span(e) })) }
       case K.ObjectLiteralExpression:
         return this.objectLiteral(node as ts.ObjectLiteralExpression, fn).expr
       case K.ArrowFunction:
@@ -1065,7 +1084,7 @@ class ScriptWalker {
     expr: Expr
     fields: Array<{ key: string; value: Expr; span: Span }>
   } {
-    const entries: Array<{ key?: string; value: Expr }> = []
+    const entries: Array<{ key?: string; value: Expr; span: Span }> = []
     const fields: Array<{ key: string; value: Expr; span: Span }> = []
     for (const p of node.properties) {
       let key: string | undefined
@@ -1098,9 +1117,9 @@ class ScriptWalker {
           continue // getters and setters
       }
       if (key !== undefined) {
-        entries.push({ key, value })
+        entries.push({ key, value, span: this.span(p) })
         fields.push({ key, value, span: this.span(p) })
-      } else entries.push({ value })
+      } else entries.push({ value, span: this.span(p) })
     }
     return { expr: { k: "container", entries }, fields }
   }

@@ -1,0 +1,18 @@
+// Credentials a request carries are secrets too: they must not reach the log.
+import express from "express"
+
+const app = express()
+app.use(express.json())
+
+app.post("/session", (req, res) => {
+  const auth = req.headers.authorization
+  // ruleid: logging_sensitive_data[secret]
+  console.info("session for", { auth, path: req.path })
+  // ok: logging_sensitive_data
+  console.info("session for", req.path, "authenticated:", Boolean(auth))
+  // ruleid: logging_sensitive_data[secret]
+  console.log("login", req.body.username, req.body.password)
+  // ok: logging_sensitive_data
+  console.log("completion", req.body.maxTokens, req.body.max_tokens, req.body.username)
+  res.sendStatus(204)
+})
