@@ -18,8 +18,8 @@ const MAX_PARAMS = 30
 
 /**
  * Intra-procedural data flow over the semantic model, with summaries of the file's own functions.
- * Each function is evaluated once, lazily: its variables get the join of everything assigned to them
- * (flow-insensitive, so loops need no fixpoint), parameters are symbolic (a bit per parameter) so a
+ * Variables are evaluated lazily, one at a time when a rule reads them, and once: a variable gets the
+ * join of everything assigned to it (flow-insensitive, so loops need no fixpoint), parameters are symbolic (a bit per parameter) so a
  * helper's summary says which parameters reach its return value and its sinks, and callers in the
  * same file substitute their arguments. Guards are read at the offset of each use.
  */
