@@ -159,7 +159,7 @@ const measure = (
           yield* runPipeline(catalogue, runner, files, job.budgetMs).pipe(Effect.orDie)
           const cpu = selfCpuSeconds() + cpuSecondsOf(pids) - cpu0
           warmupPasses++
-          if (warmupPasses >= 2 && Math.abs(cpu - previous) <= 0.08 * previous) break
+          if (warmupPasses >= 2 * Math.max(1, config.workers) && Math.abs(cpu - previous) <= 0.08 * previous) break
           previous = cpu
         }
         yield* Effect.promise(() => send({ type: "phase", label: `${corpus.name} ${config.mode} w=${config.workers}` }))

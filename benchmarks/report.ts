@@ -335,7 +335,7 @@ export const renderGenerated = (r: Results): string => {
       `Decoding it from YAML (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; ` +
       "workers load the build-time snapshot instead and compile a language's matchers on its first file.",
     "",
-    `Method: medians of ${r.options.runs} timed runs after untimed whole passes until one costs within 8 % of the CPU of the one before (at least 2, at most 5 per worker: the pass counts are in the table below); MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
+    `Method: medians of ${r.options.runs} timed runs after untimed whole passes until one costs within 8 % of the CPU of the one before (at least 2 and at most 5 per worker: the pass counts are in the table below); MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
       "Scan = the engine's whole pipeline (classify, worker pool, every matcher of the catalogue, findings); parse-only = the same pipeline and pool with an analyser that only parses. " +
       "Per-core figures use one worker process; peak RSS sums every process of the tree (harness, workers, server).",
     "",
