@@ -212,8 +212,10 @@ describe("worker availability", () => {
 
   it("answers 503 worker_unavailable with Retry-After when no worker can take the scan", async () => {
     const key = server.bootstrapKey!
-    const line = "def handler(x):\n    total = 0\n    for i in range(10):\n        total += i * len(str(x))\n    return total\n"
-    const files = Array.from({ length: 400 }, (_, i) => ({ path: `big/m${i}.py`, content: line.repeat(40) }))
+    // functions the prefilter keeps (they call a sink: a constant argv, so no finding), enough of them
+    // that the one worker is still busy with this scan when the second arrives
+    const line = "def handler(x):\n    total = 0\n    for i in range(10):\n        total += i * len(str(x))\n    subprocess.run([\"echo\", str(total)])\n    return total\n"
+    const files = Array.from({ length: 800 }, (_, i) => ({ path: `big/m${i}.py`, content: `import subprocess\n${line.repeat(40)}` }))
     const large = request(server, "POST", "/v1/scan", { key, body: { files } })
     await new Promise((resolve) => setTimeout(resolve, 1500))
     const small = Array.from({ length: 100 }, (_, i) => ({ path: `s/m${i}.py`, content: "x = 1\n" }))
