@@ -42,3 +42,15 @@ def bounded_by_variable(lead, analyst):
 def bounded_by_turns(lead, analyst, client):
     # ok: infinite_loop
     return SelectorGroupChat([lead, analyst], model_client=client, termination_condition=cond.StopMessageTermination(), max_turns=10)
+
+
+def both_must_hold(editor, checker):
+    # `&` ends the chat only once both conditions hold: twenty messages alone do not stop it
+    approved_and_long = TextMentionTermination("APPROVE") & MaxMessageTermination(20)
+    # ruleid: infinite_loop[model_stop]
+    return RoundRobinGroupChat([editor, checker], termination_condition=approved_and_long)
+
+
+def both_or_cap(editor, checker):
+    # ok: infinite_loop
+    return RoundRobinGroupChat([editor, checker], termination_condition=(TextMentionTermination("APPROVE") & MaxMessageTermination(5)) | MaxMessageTermination(40))

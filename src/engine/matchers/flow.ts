@@ -838,12 +838,15 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const held = given.k === "name" && !changed ? heldValue(given, call.fn, model) : undefined
     const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr" || held.k === "op") ? held : given
     // a reference (`os.environ`), or a call of the name (`len(docs)`); an operation all of whose
-    // operands are (`TextMentionTermination("A") | HandoffTermination("user")`)
+    // operands are (`TextMentionTermination("A") | HandoffTermination("user")`: either ends it, both
+    // are the named kind), or an `&` one of whose operands is (`TextMention("A") & MaxMessage(20)`
+    // holds only once the text is written: the named kind decides)
     const isNamed = (e: Expr): boolean => {
+      if (e.k === "op") return e.both === true ? e.parts.some(isNamed) : e.parts.length > 1 && e.parts.every(isNamed)
       const name = e.k === "call" ? model.calls[e.call]?.callee : dottedOf(e)
       return name !== undefined && c.is.some((n) => compileName(n).test(name))
     }
-    return value.k === "op" ? value.parts.length > 1 && value.parts.every(isNamed) : isNamed(value)
+    return isNamed(value)
   }
   if ("equals" in c) {
     const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined

@@ -34,8 +34,11 @@ export type Expr =
    * is written (a flow finding is reported at the entry that carries the data, not at the call)
    */
   | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr; readonly span?: Span }> }
-  /** arithmetic, comparisons and other operators: data flows through */
-  | { readonly k: "op"; readonly parts: ReadonlyArray<Expr> }
+  /**
+   * arithmetic, comparisons and other operators: data flows through. `both`: a Python `a & b`, whose
+   * result holds only when both do (AutoGen's termination conditions combined with `&`)
+   */
+  | { readonly k: "op"; readonly parts: ReadonlyArray<Expr>; readonly both?: true }
   /** a lambda / arrow function defined inline */
   | { readonly k: "func"; readonly fn: number }
   | { readonly k: "unknown" }

@@ -732,7 +732,7 @@ class PythonWalker {
         if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
           return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
         if (op === "/") return { k: "concat", parts } // pathlib joins
-        return { k: "op", parts }
+        return op === "&" ? { k: "op", parts, both: true } : { k: "op", parts }
       }
       case "call":
         return this.call(node, fn)
