@@ -633,7 +633,8 @@ class PythonWalker {
         types.push(type)
         // `db: SQLDatabase`: the parameter's methods are named by its imported class, as Go's `db *sql.DB`
         const written = p.childForFieldName("type")?.text
-        if (type !== undefined && written !== undefined && type !== written && this.b.isImported(written.split(".")[0]!)) this.b.bindHolder(index, id.text, type)
+        // (`session: aiohttp.ClientSession` after `import aiohttp` too: its canonical name is as written)
+        if (type !== undefined && written !== undefined && this.b.isImported(written.split(".")[0]!)) this.b.bindHolder(index, id.text, type)
       }
       const value = p.childForFieldName("value")
       if (value !== null) {
