@@ -75,6 +75,17 @@ const loadCompliance = (
  * The framework models: where untrusted data and configuration come from, per language, and the
  * named sink kinds and callee lists rules reference (kept out of the engine's models).
  */
+/** A YAML file parsed with locations, its syntax errors reported, and a reporter of problems at its key paths. */
+const parseReporting = (text: string, shown: string, problems: Array<CatalogueProblem>) => {
+  const parsed = parseLocatedYaml(text)
+  const report = (path: KeyPath, message: string): void => {
+    const line = parsed.lineOf(path)
+    problems.push({ file: shown, path: formatPath(path), ...(line !== undefined ? { line } : {}), message })
+  }
+  for (const e of parsed.errors) problems.push({ file: shown, path: "$", line: e.line, message: e.message })
+  return { parsed, report }
+}
+
 const loadModels = (dir: string, problems: Array<CatalogueProblem>): { models: Array<FrameworkModel>; library: ModelLibrary } =>
   splitModels(existsSync(dir) ? decodeYamlDir(dir, FrameworkModelSource, problems) : [])
 
@@ -145,12 +156,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       continue
     }
     const text = readFileSync(file, "utf8")
-    const parsed = parseLocatedYaml(text)
-    const report = (path: KeyPath, message: string): void => {
-      const line = parsed.lineOf(path)
-      problems.push({ file: shown, path: formatPath(path), ...(line !== undefined ? { line } : {}), message })
-    }
-    for (const e of parsed.errors) problems.push({ file: shown, path: "$", line: e.line, message: e.message })
+    const { parsed, report } = parseReporting(text, shown, problems)
     if (parsed.errors.length > 0) continue
 
     const header = Schema.decodeUnknownEither(RuleHeader)(parsed.value, decodeOptions)
@@ -214,12 +220,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       }
       const siblingText = readFileSync(join(ruleDir, entry), "utf8")
       siblings.push({ name: entry, text: siblingText })
-      const sibling = parseLocatedYaml(siblingText)
-      const at = (path: KeyPath, message: string): void => {
-        const line = sibling.lineOf(path)
-        problems.push({ file: siblingShown, path: formatPath(path), ...(line !== undefined ? { line } : {}), message })
-      }
-      for (const e of sibling.errors) problems.push({ file: siblingShown, path: "$", line: e.line, message: e.message })
+      const { parsed: sibling, report: at } = parseReporting(siblingText, siblingShown, problems)
       if (sibling.errors.length > 0) continue
       if (!Array.isArray(sibling.value) || sibling.value.length === 0) {
         at([], "expected a non-empty list of matchers")

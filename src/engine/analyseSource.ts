@@ -6,7 +6,7 @@ import type { GivenSource } from "./flow/given.js"
 import type { CompiledModelRules } from "./matchers/flow.js"
 import { goModel } from "./model/go.js"
 import { anyWithin } from "./model/offsets.js"
-import { type Interest, offsetsOf, wholeWords } from "./model/interest.js"
+import { type Interest, literally, offsetsOf, wholeWords } from "./model/interest.js"
 import { pythonModel } from "./model/python.js"
 import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
@@ -96,7 +96,7 @@ const prefilterOf = (rules: CompiledModelRules): Prefilter => {
   // longest first: where `langchain_core` and `langchain` both start, the longer is the module named;
   // the shorter still counts wherever it starts on its own (each match restarts one character later)
   const rootPattern = new RegExp(wholeWords([...byRoot.keys()].sort((a, b) => b.length - a.length)), "g")
-  const fragmentSource = [...fragments].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  const fragmentSource = [...fragments].map(literally)
   // files fall into few combinations of the modules they mention: one words regex per combination
   const cache = new Map<string, Words | undefined>()
   prefilter = {

@@ -3,7 +3,7 @@ import type { ComplianceMapping, Finding, LocatedFinding } from "../domain/Findi
 import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
 import { maskAll } from "./Mask.js"
-import type { RawMatch } from "./matchers/RawMatch.js"
+import { type RawMatch, strength } from "./matchers/RawMatch.js"
 
 const SNIPPET_LINE_MAX = 200
 
@@ -52,10 +52,6 @@ const pemBlockLines = (content: string, at: number): Array<string> => {
   if (end === -1 || end - at > 20_000) return []
   return content.slice(begin + 16, end).split(/\r?\n|\\n|["'+\s]+/).map((l) => l.trim()).filter((l) => l.length >= 8)
 }
-
-const TIER_STRENGTH = { vulnerability: 2, risk_pattern: 1, hardening: 0 } as const
-
-const strength = (x: RawMatch): number => (x.riskTier !== undefined ? TIER_STRENGTH[x.riskTier] : 1) * 10 + (x.confidence ?? 0)
 
 /**
  * One location, one finding per rule: when several matchers of a rule report the same node (a sink

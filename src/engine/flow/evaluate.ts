@@ -1,5 +1,5 @@
 import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
-import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
+import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
 import { concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
@@ -12,8 +12,6 @@ interface Assignments {
   /** values[i]: the join of the first i + 1 assignments */
   readonly values: Array<Value>
 }
-
-const keyOf = (t: { readonly name: string; readonly path: ReadonlyArray<string> }): string => (t.path.length === 0 ? t.name : `${t.name}.${t.path.join(".")}`)
 const MAX_PARAMS = 30
 
 /**
@@ -115,7 +113,7 @@ export class FlowEvaluator {
     }
     this.body(fn).forEach((s, i) => {
       if (s.k !== "assign" && s.k !== "iterate") return
-      add(keyOf(s.target), i)
+      add(targetKey(s.target), i)
       if (s.target.path.length > 0) add(s.target.name, i)
     })
     return table
@@ -128,7 +126,7 @@ export class FlowEvaluator {
     const s = this.body(fn)[index] as Extract<Statement, { k: "assign" | "iterate" }>
     const before = i === 0 ? undefined : list.values[i - 1]
     const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
-    if (keyOf(s.target) === key) list.values.push(before === undefined ? v : join(before, v))
+    if (targetKey(s.target) === key) list.values.push(before === undefined ? v : join(before, v))
     else {
       const whole = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : join(before, v)
       list.values.push(withField(whole, s.target.path[0]!, v))

@@ -26,3 +26,8 @@ export interface RawMatch {
   /** other places that belong to the finding (every node of a cycle), shown as SARIF related locations */
   readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>
 }
+
+const TIER_STRENGTH: Record<RiskTier, number> = { vulnerability: 2, risk_pattern: 1, hardening: 0 }
+
+/** How matches of one rule at one location are ranked: tier first, then confidence. */
+export const strength = (x: RawMatch): number => (x.riskTier !== undefined ? TIER_STRENGTH[x.riskTier] : 1) * 10 + (x.confidence ?? 0)

@@ -8,11 +8,11 @@ import { compileName, lastSegment, NameIndex, type Requirement, requirementOf } 
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
-import { argOf, dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
+import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
-import type { RawMatch } from "./RawMatch.js"
+import { type RawMatch, strength } from "./RawMatch.js"
 import { compileRuleRegex } from "./ruleRegex.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -184,11 +184,12 @@ export const compileModelRules = (
       return ev
     }
     const lambdas = moduleLambdas(model)
+    const lambdaNames = new Map([...lambdas].map(([name, fn]) => [fn, name]))
     const lambdaSites = (call: Call): ReadonlyArray<Call> | undefined => {
       if (lambdas.size === 0 || call.fn === -1) return undefined
       const f = model.functions[call.fn]!
       if (f.name !== "<lambda>" || f.parent !== -1) return undefined
-      const name = [...lambdas].find(([, fn]) => fn === call.fn)?.[0]
+      const name = lambdaNames.get(call.fn)
       const sites = name === undefined ? [] : model.calls.filter((c) => c.callee === name && c.fn !== call.fn)
       return sites.length > 0 ? sites : undefined
     }
@@ -243,11 +244,11 @@ export const compileModelRules = (
       const visit = (body: ReadonlyArray<Statement>, fn: number): void => {
         for (const s of body) {
           if (s.k !== "assign") continue
-          const hits = assignSinks.lookup(s.target.path.length === 0 ? s.target.name : `${s.target.name}.${s.target.path.join(".")}`)
+          const hits = assignSinks.lookup(targetKey(s.target))
           if (hits.length === 0) continue
           for (const hit of hits) {
             const verdict = judgeValue(evaluatorOf(hit.framework), hit, s.value, fn, s.span.start)
-            if (verdict !== undefined) keep(best, flowMatch(hit, s.span, written(s.target), verdict, text))
+            if (verdict !== undefined) keep(best, flowMatch(hit, s.span, targetKey(s.target), verdict, text))
           }
         }
       }
@@ -380,10 +381,6 @@ const OWN_SOURCE_LABEL = "untrusted data"
 
 const rank = (m: RawMatch): number => (m.riskTier === "vulnerability" ? 2 : 1)
 
-/** As buildFindings ranks the matches of one rule at one location. */
-const strength = (m: RawMatch): number => (m.riskTier === undefined ? 1 : TIER_STRENGTH[m.riskTier]) * 10 + (m.confidence ?? 0)
-const TIER_STRENGTH: Record<RiskTier, number> = { vulnerability: 2, risk_pattern: 1, hardening: 0 }
-
 /**
  * A flow finding moved to an argument of its call and another matcher of the same rule reporting
  * the call itself (a sink pattern, a function rule) are one finding, as they were at one location:
@@ -421,8 +418,6 @@ const fileCondition = (f: { readonly callee: ReadonlyArray<string>; readonly whe
   return { names, where: f.where ?? [], other: f.other === true }
 }
 
-/** An assignment target as written, for messages (`el.innerHTML`, `<div>.dangerouslySetInnerHTML`). */
-const written = (t: { readonly name: string; readonly path: ReadonlyArray<string> }): string => [t.name, ...t.path].join(".")
 
 interface Verdict {
   readonly tier: RiskTier
@@ -468,7 +463,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
     // (`setTimeout(done, ms)`, a method's `handler`) is a function far more often than code
     if (verdict !== undefined && hit.sink.check === "string" && verdict.lower && v.consts === undefined && !stringParam(ev.model, fn, expr)) continue
-    if (verdict !== undefined && (worst === undefined || (worst.lower && !verdict.lower))) {
+    if (verdict !== undefined && (worst === undefined || stronger(verdict, worst))) {
       worst = verdict
       where = { expr, fn, span, plain: site === undefined && hit.sink.check !== "inline_code" && hit.sink.check !== "program" }
     }

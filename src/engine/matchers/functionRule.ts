@@ -398,6 +398,9 @@ class BodyIndex {
   private readonly byFn = new Map<number, Array<Call>>()
   private readonly byName = new Map<string, number>()
   private readonly imported: ReadonlySet<string>
+  /** per call: the same-file function it runs; per function: every call it makes through helpers */
+  private readonly helpers = new Map<Call, number | undefined>()
+  private readonly reached = new Map<number, ReadonlyArray<Call>>()
   constructor(private readonly model: SemanticModel) {
     for (const call of model.calls) {
       // a nested function's calls belong to every function around it
@@ -425,8 +428,6 @@ class BodyIndex {
     this.helpers.set(call, helper)
     return helper
   }
-  private readonly helpers = new Map<Call, number | undefined>()
-  private readonly reached = new Map<number, ReadonlyArray<Call>>()
   /** the function and the same-file helpers it calls */
   helpersOf(fn: number): ReadonlyArray<number> {
     const out = [fn]

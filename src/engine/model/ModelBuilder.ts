@@ -188,6 +188,9 @@ export const moduleLambdas = (model: SemanticModel): ReadonlyMap<string, number>
   return out
 }
 
+/** An assignment target as one dotted key, as written (`self.client`, `el.innerHTML`, `<div>.dangerouslySetInnerHTML`). */
+export const targetKey = (t: { readonly name: string; readonly path: ReadonlyArray<string> }): string => (t.path.length === 0 ? t.name : `${t.name}.${t.path.join(".")}`)
+
 /** Dotted text of a name/attribute chain (`a.b.c`), or undefined when it is not one. */
 export const dottedOf = (expr: Expr): string | undefined => {
   if (expr.k === "name" || expr.k === "ref") return expr.name

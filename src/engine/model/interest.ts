@@ -24,9 +24,12 @@ export const offsetsOf = (text: string, pattern: RegExp): Array<number> => {
   return offsets
 }
 
+/** The text as a regex that matches it literally. */
+export const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
 /** An identifier not inside a longer one (`run`, not the `run` of `rerun` or `run_id`). */
 export const wholeWords = (words: Iterable<string>): string => {
-  const escaped = [...words].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  const escaped = [...words].map(literally)
   return escaped.length === 0 ? "(?!)" : `(?<![\\w$])(?:${escaped.join("|")})(?![\\w$])`
 }
 
