@@ -1,12 +1,12 @@
 import type { Analyser, FileAnalysis, FileTask } from "../src/engine/Analyser.js"
 import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured } from "../src/languages/structured.js"
-import { parseTreeSitter } from "../src/languages/treeSitter.js"
+import { parseCode } from "../src/languages/treeSitter.js"
 import { parseScript } from "../src/languages/typescript.js"
 
 /**
  * The baseline of the scan/parse-only ratio: the same parser calls the engine makes (tree-sitter for
- * Python and Go, TypeScript's parser for JS/TS, the structured JSON/YAML reader), with no rule of any
+ * Python and Go, with the tree exported in the same native call, TypeScript's parser for JS/TS, the structured JSON/YAML reader), with no rule of any
  * kind, no text rules, no builder recognition. Trees are dropped at once, as the engine does.
  */
 export const parseOnlyAnalyser: Analyser = {
@@ -16,7 +16,7 @@ export const parseOnlyAnalyser: Analyser = {
       switch (task.kind) {
         case "python":
         case "go":
-          parseTreeSitter(task.kind, task.content, deadline)
+          parseCode(task.kind, task.content, deadline)
           break
         case "javascript":
         case "typescript":

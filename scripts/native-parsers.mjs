@@ -1,5 +1,7 @@
-// postinstall: makes sure the native tree-sitter binding loads, building it from source only when the
-// prebuilt binary it ships cannot load here.
+// postinstall: makes sure the native parsers load.
+// - tree-sitter's binding: built from source only when the prebuilt binary it ships cannot load here.
+// - Vigil's tree exporter (native/tree-export: parse + the whole tree as one flat array, see
+//   src/languages/flatTree.ts): built from source every time it does not load (it ships no binary).
 //
 // Why not tree-sitter's own install script (denied in package.json "allowScripts"): it runs node-gyp
 // with whatever header location the user's npm configuration gives, and otherwise downloads the Node
@@ -19,13 +21,11 @@ import { fileURLToPath } from "node:url"
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(join(root, "package.json"))
 
-/** Loads tree-sitter with a grammar and parses a line, in a fresh process (a failed dlopen is cached). */
-const probe = () =>
-  spawnSync(
-    process.execPath,
-    ["-e", "const P = require('tree-sitter'); const p = new P(); p.setLanguage(require('tree-sitter-python')); p.parse('x = 1')"],
-    { cwd: root, encoding: "utf8" }
-  )
+/** Runs a snippet in a fresh process (a failed dlopen is cached in-process). */
+const probe = (code) => spawnSync(process.execPath, ["-e", code], { cwd: root, encoding: "utf8" })
+const TREE_SITTER = "const P = require('tree-sitter'); const p = new P(); p.setLanguage(require('tree-sitter-python')); p.parse('x = 1')"
+const EXPORTER =
+  "const e = require('./native/tree-export/build/Release/tree_export.node'); const r = e.parse(require('tree-sitter-python').language, 'x = 1', Date.now() + 5000); if (!(r.nodes.length > 0)) process.exit(1)"
 
 /** `<prefix>` whose include/node headers belong to this very Node, or undefined. */
 const matchingHeaders = () => {
@@ -54,39 +54,50 @@ const nodeGyp = () => {
   }
 }
 
-const first = probe()
-if (first.status === 0) process.exit(0)
+const firstLine = (result) => (result.stderr.split("\n").find((line) => /Error|error:/.test(line)) ?? "").trim()
 
-const reason = (first.stderr.split("\n").find((line) => /Error|error:/.test(line)) ?? "").trim()
-console.error(`native-parsers: the prebuilt tree-sitter binding does not load here (${reason || "unknown reason"}); building it from source`)
-
-const gyp = nodeGyp()
-if (gyp === undefined) {
-  console.error("native-parsers: node-gyp was not found (it comes with npm); run this through `npm install`")
-  process.exit(1)
-}
-const args = [gyp, "rebuild", "--loglevel=warn"]
-// a nodedir the user configured (npm_config_nodedir) is read by node-gyp itself and wins
-const explicit = process.env["npm_config_nodedir"]
-const prefix = explicit === undefined || explicit === "" ? matchingHeaders() : undefined
-if (prefix !== undefined) args.push(`--nodedir=${prefix}`)
-console.error(
-  `native-parsers: node-gyp rebuild in node_modules/tree-sitter, headers from ${
-    prefix ?? (explicit ? `${explicit} (npm_config_nodedir)` : "node-gyp's download (no matching headers next to this Node)")
-  }`
-)
-try {
-  execFileSync(process.execPath, args, { cwd: dirname(require.resolve("tree-sitter/package.json")), stdio: "inherit" })
-} catch {
+/** node-gyp rebuild in `dir`; exits the install with advice when it fails. */
+const build = (what, dir) => {
+  const gyp = nodeGyp()
+  if (gyp === undefined) {
+    console.error("native-parsers: node-gyp was not found (it comes with npm); run this through `npm install`")
+    process.exit(1)
+  }
+  const args = [gyp, "rebuild", "--loglevel=warn"]
+  // a nodedir the user configured (npm_config_nodedir) is read by node-gyp itself and wins
+  const explicit = process.env["npm_config_nodedir"]
+  const prefix = explicit === undefined || explicit === "" ? matchingHeaders() : undefined
+  if (prefix !== undefined) args.push(`--nodedir=${prefix}`)
   console.error(
-    "native-parsers: building tree-sitter failed. It needs python3, make and a C++ compiler, and the Node headers:\n" +
-      "  install your distribution's Node headers (Debian: libnode-dev) or set npm_config_nodedir=<prefix with include/node>."
+    `native-parsers: building ${what}: node-gyp rebuild in ${dir}, headers from ${
+      prefix ?? (explicit ? `${explicit} (npm_config_nodedir)` : "node-gyp's download (no matching headers next to this Node)")
+    }`
   )
-  process.exit(1)
+  try {
+    execFileSync(process.execPath, args, { cwd: dir, stdio: "inherit" })
+  } catch {
+    console.error(
+      `native-parsers: building ${what} failed. It needs python3, make and a C/C++ compiler, and the Node headers:\n` +
+        "  install your distribution's Node headers (Debian: libnode-dev) or set npm_config_nodedir=<prefix with include/node>."
+    )
+    process.exit(1)
+  }
 }
-const second = probe()
-if (second.status !== 0) {
-  console.error(`native-parsers: tree-sitter was built but still does not load:\n${second.stderr}`)
-  process.exit(1)
+
+/** Builds `what` unless `code` already runs; then `code` must run. */
+const ensure = (what, code, dir) => {
+  const first = probe(code)
+  if (first.status === 0) return
+  console.error(`native-parsers: ${what} does not load here (${firstLine(first) || "not built yet"}); building it from source`)
+  build(what, dir)
+  const second = probe(code)
+  if (second.status !== 0) {
+    console.error(`native-parsers: ${what} was built but still does not load:\n${second.stderr}`)
+    process.exit(1)
+  }
+  console.error(`native-parsers: ${what} built from source and loads`)
 }
-console.error("native-parsers: tree-sitter built from source and loads")
+
+ensure("the tree-sitter binding", TREE_SITTER, dirname(require.resolve("tree-sitter/package.json")))
+// the exporter compiles tree-sitter's runtime from the tree-sitter package's sources, so it comes second
+ensure("Vigil's tree exporter", EXPORTER, join(root, "native", "tree-export"))

@@ -10,7 +10,7 @@ import { goModel } from "../../src/engine/model/go.js"
 import { pythonModel } from "../../src/engine/model/python.js"
 import type { MatcherEntry } from "../../src/engine/matchers/treeSitter.js"
 import { Deadline } from "../../src/languages/Source.js"
-import { grammarOf, parseTreeSitter, type Tree } from "../../src/languages/treeSitter.js"
+import { grammarOf, parseCode, parseTreeSitter, type Tree } from "../../src/languages/treeSitter.js"
 import { discoverCorpora, readManifest, resolveCorpus } from "../corpora.js"
 
 /**
@@ -236,7 +236,8 @@ for (let run = 0; run < RUNS + 1; run++) {
         g.query.matches(tree.rootNode)
       }
     })
-    time("semantic model (every function)", () => (language === "python" ? pythonModel(tree, f.text) : goModel(tree, f.text)))
+    const flat = time("engine parse (tree exported in the native call)", () => parseCode(language, f.text, Deadline.in(60_000)))
+    time("semantic model (every function)", () => (language === "python" ? pythonModel(flat, f.text) : goModel(flat, f.text)))
     const n = time("TreeCursor walk (all nodes)", () => cursorWalk(tree))
     if (run === 0) {
       for (const x of r) {

@@ -1,5 +1,5 @@
 import { firstScriptError, parseScript } from "../languages/typescript.js"
-import { firstSyntaxError, parseTreeSitter } from "../languages/treeSitter.js"
+import { parseCode, parseTreeSitter } from "../languages/treeSitter.js"
 import type { Deadline, SourceDoc } from "../languages/Source.js"
 import type { CompiledCatalogue } from "./compileCatalogue.js"
 import type { GivenSource } from "./flow/given.js"
@@ -31,15 +31,17 @@ export const analyseCode = (
   given?: ReadonlyArray<GivenSource>
 ): SourceAnalysis => {
   if (language === "python" || language === "go") {
-    const tree = parseTreeSitter(language, doc.text, deadline)
-    const matches = compiled.treeSitter[language].run(tree, doc.text, deadline)
+    const tree = parseCode(language, doc.text, deadline)
+    const queries = compiled.treeSitter[language]
+    // tree-sitter queries (purely syntactic rules) need the binding's own tree: parsed only for them
+    const matches = queries.active ? queries.run(parseTreeSitter(language, doc.text, deadline), doc.text, deadline) : []
     const rules = compiled.modelRules(language)
     const interest = interestOf(doc.text, rules)
     if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text, given))
-    const error = firstSyntaxError(tree)
+    const error = tree.firstError()
     return error === undefined
       ? { matches }
-      : { matches, syntaxError: { offset: error.startIndex, message: error.isMissing ? `missing ${error.type}` : "unexpected syntax" } }
+      : { matches, syntaxError: { offset: error.start, message: error.missing ? `missing ${error.type}` : "unexpected syntax" } }
   }
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)

@@ -1,4 +1,4 @@
-import type Parser from "tree-sitter"
+import { createRequire } from "node:module"
 
 /**
  * The part of tree-sitter's node API the semantic-model walkers read (src/engine/model/python.ts,
@@ -22,145 +22,83 @@ export interface AstNode {
 }
 
 /*
- * Why this exists (issue 14, measured on 1.5 MB of Python stdlib / Go sources, CPU seconds, load ~25):
- * every `SyntaxNode` access crosses into native code, and every node the binding hands out is a new
- * object registered in a native cache with a weak reference (GC work). Building the Python model
- * through that API made ~83k node objects and ~220k native calls: 0.26 s for a 0.11 s parse (2.5x);
- * Go 0.6 s for a 0.2 s parse (3x). The options measured:
- * - (a, eager) a TreeCursor pass over whole subtrees reading type, field, start and end: 0.10-0.12 s
- *   for every node of the Python corpus (~1x parse), and the modelled part is 85 % of the nodes;
- * - (b) a native Query to find functions: one capture per node type already costs ~0.45x parse;
- * - (c) the binding's batched `children()` (private `NodeMethods`): 0.08 s for the whole tree, type
- *   and start only, and it depends on internals;
- * - (chosen) this lazy flat tree: one TreeCursor per file; a node's children are read only when a
- *   walker asks for them, in one cursor pass (`gotoDescendant` to the parent, then per child its type
- *   id, field id, descendant index, start and end), into plain JS objects. Nothing the walker does
- *   not look at is read (skipped functions, non-f-string literals, dotted names read from text), and
- *   no binding node object is ever made. Type names and field names are read from the cursor once
- *   per language and cached by id. Per child that is 3-6 cursor calls (type id, field id only under
- *   types with fields, descendant index not for anonymous leaves, start/end for named ones).
- * Result (warm, 10 passes over parsed trees, the prefilter's interest): Python 0.214 -> 0.124 s per
- * 1.5 MB (parse 0.105 s: 2.0x -> 1.2x), Go 0.386 -> 0.264 s (parse 0.19 s: 2.0x -> 1.4x); the
- * models are identical (test/engine/model-flat.test.ts). What is left is ~100 ns per native call on
- * ~120k (Python) / ~230k (Go) children read: going lower needs fewer nodes read, or a batched read.
+ * Why a tree exported in one native call (issue 14). Reading a tree-sitter tree through the Node
+ * binding costs about 100 ns per native call: the walkers' lazy cursor reads (several calls per
+ * child) cost 0.7x the parse on Python and more on Go, and every binding `Tree` held native memory
+ * until a GC finalizer ran, so workers forced collections. native/tree-export/tree_export.c parses
+ * and writes every node (symbol, field, start, end, subtree size) into one Int32Array in preorder,
+ * then frees the tree before it returns: parse + export cost less than the binding's parse alone
+ * (the binding reads the text through a JavaScript callback). Walking the array is plain JavaScript.
  */
 
-interface Kind {
-  readonly name: string
-  readonly named: boolean
-  /** the grammar declares fields for this type: only then are its children's field ids read */
-  readonly hasFields: boolean
-  /** an anonymous type without children or fields in the grammar: its descendant index is read only if asked for */
-  readonly leafLike: boolean
-}
+const STRIDE = 4
+const ERROR_SYMBOL = 0xffff
 
-interface NodeTypeInfo {
-  readonly type: string
-  readonly named: boolean
-  readonly fields?: Readonly<Record<string, unknown>>
-  readonly children?: unknown
-}
-
-/** Per grammar: node type id -> name and whether it is named; field id -> name. */
+/** A grammar's names: symbol id -> type name and named-ness; field id -> field name. */
 interface Vocabulary {
-  readonly kinds: Map<number, Kind>
-  readonly fields: Map<number, string>
-  /** node-types.json of the grammar, by named-ness and type */
-  readonly info: Map<string, NodeTypeInfo>
+  readonly symbols: ReadonlyArray<string>
+  readonly named: ReadonlyArray<boolean>
+  readonly fields: ReadonlyArray<string>
 }
 
-const vocabularies = new WeakMap<object, Vocabulary>()
+interface Exporter {
+  parse(language: unknown, text: string, deadlineEpochMs: number): { readonly nodes: Int32Array; readonly error: number } | null
+  vocabulary(language: unknown): Vocabulary
+}
 
-const vocabularyOf = (language: object): Vocabulary => {
-  let v = vocabularies.get(language)
+// "#tree-export" (package.json "imports") is the addon scripts/native-parsers.mjs builds on install
+const exporter = createRequire(import.meta.url)("#tree-export") as Exporter
+
+/** A grammar module as tree-sitter-python / tree-sitter-go export it. */
+export interface Grammar {
+  readonly language: unknown
+}
+
+const vocabularies = new WeakMap<Grammar, Vocabulary>()
+const vocabularyOf = (grammar: Grammar): Vocabulary => {
+  let v = vocabularies.get(grammar)
   if (v === undefined) {
-    const info = new Map<string, NodeTypeInfo>()
-    for (const t of (language as { nodeTypeInfo?: ReadonlyArray<NodeTypeInfo> }).nodeTypeInfo ?? []) info.set(`${t.named ? "n" : "a"}:${t.type}`, t)
-    v = { kinds: new Map(), fields: new Map(), info }
-    vocabularies.set(language, v)
+    v = exporter.vocabulary(grammar.language)
+    vocabularies.set(grammar, v)
   }
   return v
 }
 
-/** A tree read lazily through one cursor; see the comment above. */
+/** Parses `text`; undefined when `deadlineEpochMs` passed during the parse. */
+export const parseFlat = (grammar: Grammar, text: string, deadlineEpochMs: number): FlatTree | undefined => {
+  const result = exporter.parse(grammar.language, text, deadlineEpochMs)
+  return result === null ? undefined : new FlatTree(result.nodes, result.error, vocabularyOf(grammar), text)
+}
+
+/** A whole parsed file: every node in preorder, 4 int32 each (see tree_export.c). */
 export class FlatTree {
-  private readonly cursor: Parser.TreeCursor
-  private readonly vocabulary: Vocabulary
   private lineStarts: Array<number> | undefined
   readonly root: FlatNode
 
-  constructor(tree: Parser.Tree, readonly text: string) {
-    this.cursor = tree.walk()
-    this.vocabulary = vocabularyOf((tree as unknown as { language: object }).language)
-    const c = this.cursor
-    this.root = new FlatNode(this, null, 0, 0, this.kind(), undefined, c.startIndex, c.endIndex)
+  constructor(
+    readonly nodes: Int32Array,
+    /** preorder index of the first ERROR or MISSING node, -1 when the parse had no error */
+    private readonly errorIndex: number,
+    readonly vocabulary: Vocabulary,
+    readonly text: string
+  ) {
+    this.root = new FlatNode(this, null, 0)
   }
 
-  private kind(): Kind {
-    const c = this.cursor
-    const id = c.nodeTypeId
-    let kind = this.vocabulary.kinds.get(id)
-    if (kind === undefined) {
-      const name = c.nodeType
-      const named = c.nodeIsNamed
-      // a type the grammar does not describe (ERROR) is read in full
-      const info = this.vocabulary.info.get(`${named ? "n" : "a"}:${name}`)
-      const fieldCount = info === undefined ? 1 : Object.keys(info.fields ?? {}).length
-      // only anonymous types (punctuation, keywords): named leaves (identifiers, comments) are asked
-      // for their children often enough that finding their index later costs more than reading it
-      kind = { name, named, hasFields: fieldCount > 0, leafLike: !named && info !== undefined && fieldCount === 0 && info.children === undefined }
-      this.vocabulary.kinds.set(id, kind)
-    }
-    return kind
+  /** The first syntax error (an ERROR node or one error recovery inserted), as the binding's search finds it. */
+  firstError(): { readonly start: number; readonly missing: boolean; readonly type: string } | undefined {
+    if (this.errorIndex === -1) return undefined
+    const node = new FlatNode(this, null, this.errorIndex)
+    return { start: node.startIndex, missing: this.nodes[this.errorIndex * STRIDE]! < 0, type: node.type }
   }
 
-  /** The children of a node, read in one cursor pass. */
+  /** The children of a node: the nodes that follow it in preorder, each skipping its own subtree. */
   childrenOf(node: FlatNode): Array<FlatNode> {
-    const c = this.cursor
-    c.gotoDescendant(node.id)
+    const nodes = this.nodes
     const out: Array<FlatNode> = []
-    if (!c.gotoFirstChild()) return out
-    const fields = this.vocabulary.fields
-    const withFields = node.hasFields
-    let ordinal = 0
-    do {
-      const kind = this.kind()
-      let field: string | undefined
-      if (withFields) {
-        const fieldId = c.currentFieldId as number | undefined
-        if (fieldId !== undefined && fieldId !== 0) {
-          field = fields.get(fieldId)
-          if (field === undefined) {
-            field = c.currentFieldName
-            fields.set(fieldId, field)
-          }
-        }
-      }
-      const index = kind.leafLike ? -1 : c.currentDescendantIndex
-      // anonymous children (punctuation, operators) are rarely asked for their span: read it lazily
-      out.push(kind.named
-        ? new FlatNode(this, node, index, ordinal, kind, field, c.startIndex, c.endIndex)
-        : new FlatNode(this, node, index, ordinal, kind, field, -1, -1))
-      ordinal++
-    } while (c.gotoNextSibling())
+    const end = node.id + nodes[node.id * STRIDE + 3]!
+    for (let i = node.id + 1; i < end; i += nodes[i * STRIDE + 3]!) out.push(new FlatNode(this, node, i))
     return out
-  }
-
-  /** The descendant index of a node read without it (a leaf-like type that has children after all). */
-  indexOf(node: FlatNode): number {
-    const parent = node.parent!
-    const c = this.cursor
-    c.gotoDescendant(parent.id)
-    c.gotoFirstChild()
-    for (let i = 0; i < node.ordinal; i++) c.gotoNextSibling()
-    return c.currentDescendantIndex
-  }
-
-  /** Start and end of a node whose span was not read with it. */
-  spanOf(node: FlatNode): [number, number] {
-    const c = this.cursor
-    c.gotoDescendant(node.id)
-    return [c.startIndex, c.endIndex]
   }
 
   /** Zero-based line of an offset (tree-sitter counts `\n` only). */
@@ -182,7 +120,7 @@ export class FlatTree {
   }
 }
 
-/** A node of a `FlatTree`: plain JS, its children read on first use and kept. */
+/** A node of a `FlatTree`: a view of its row in the array; its children are made on first use and kept. */
 export class FlatNode implements AstNode {
   private kids: Array<FlatNode> | undefined
   private named: Array<FlatNode> | undefined
@@ -190,43 +128,36 @@ export class FlatNode implements AstNode {
   constructor(
     private readonly tree: FlatTree,
     readonly parent: FlatNode | null,
-    /** the node's preorder index in the tree (tree-sitter's descendant index), -1 until needed */
-    private index: number,
-    /** its position among its parent's children */
-    readonly ordinal: number,
-    private readonly kind: Kind,
-    /** the field this node fills in its parent */
-    readonly field: string | undefined,
-    private start: number,
-    private end: number
+    /** the node's preorder index: unique per node of the tree (tree-sitter's descendant index) */
+    readonly id: number
   ) {}
 
-  /** the node's descendant index: unique per node of the tree */
-  get id(): number {
-    if (this.index === -1) this.index = this.tree.indexOf(this)
-    return this.index
+  private get symbol(): number {
+    return this.tree.nodes[this.id * STRIDE]! & 0xffff
   }
 
   get type(): string {
-    return this.kind.name
-  }
-
-  get hasFields(): boolean {
-    return this.kind.hasFields
+    const symbol = this.symbol
+    return symbol === ERROR_SYMBOL ? "ERROR" : this.tree.vocabulary.symbols[symbol]!
   }
 
   get isNamed(): boolean {
-    return this.kind.named
+    const symbol = this.symbol
+    return symbol === ERROR_SYMBOL || this.tree.vocabulary.named[symbol]!
+  }
+
+  /** the field this node fills in its parent */
+  get field(): string | undefined {
+    const id = (this.tree.nodes[this.id * STRIDE]! >>> 16) & 0x7fff
+    return id === 0 ? undefined : this.tree.vocabulary.fields[id]
   }
 
   get startIndex(): number {
-    if (this.start === -1) [this.start, this.end] = this.tree.spanOf(this)
-    return this.start
+    return this.tree.nodes[this.id * STRIDE + 1]!
   }
 
   get endIndex(): number {
-    if (this.start === -1) [this.start, this.end] = this.tree.spanOf(this)
-    return this.end
+    return this.tree.nodes[this.id * STRIDE + 2]!
   }
 
   get text(): string {
@@ -238,7 +169,7 @@ export class FlatNode implements AstNode {
   }
 
   get namedChildren(): ReadonlyArray<FlatNode> {
-    return (this.named ??= this.children.filter((c) => c.kind.named))
+    return (this.named ??= this.children.filter((c) => c.isNamed))
   }
 
   get namedChildCount(): number {

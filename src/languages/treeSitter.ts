@@ -1,6 +1,7 @@
 import Parser from "tree-sitter"
 import Go from "tree-sitter-go"
 import Python from "tree-sitter-python"
+import { FlatTree, parseFlat } from "./flatTree.js"
 import { type Deadline, DeadlineExceeded } from "./Source.js"
 
 export type TreeSitterLanguage = "python" | "go"
@@ -26,7 +27,19 @@ const parserFor = (language: TreeSitterLanguage): Parser => {
 }
 
 /**
- * Parses with the deadline enforced inside the native parse (progress callback), because a
+ * The engine's parse: the whole tree as one flat array (flatTree.ts), the native tree already freed.
+ * The deadline is checked inside the native parse, which a synchronous call cannot be interrupted
+ * from outside.
+ */
+export const parseCode = (language: TreeSitterLanguage, text: string, deadline: Deadline): FlatTree => {
+  const tree = parseFlat(GRAMMARS[language] as unknown as { language: unknown }, text, deadline.at)
+  if (tree === undefined) throw new DeadlineExceeded("parse")
+  return tree
+}
+
+/**
+ * The binding's tree, for tree-sitter query matchers (purely syntactic rules) and tests that compare
+ * against the binding. Parses with the deadline enforced inside the native parse (progress callback), because a
  * synchronous native call cannot be interrupted from outside. After a halted parse the parser must
  * be reset, or the next parse would resume the abandoned input.
  */
@@ -43,16 +56,4 @@ export const parseTreeSitter = (language: TreeSitterLanguage, text: string, dead
     throw new DeadlineExceeded("parse")
   }
   return tree
-}
-
-/** The first syntax error of a tree, as a location a user can look at. */
-export const firstSyntaxError = (tree: Tree): SyntaxNode | undefined => {
-  if (!tree.rootNode.hasError) return undefined
-  const stack: Array<SyntaxNode> = [tree.rootNode]
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    if (node.type === "ERROR" || node.isMissing) return node
-    if (node.hasError) for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.child(i)!)
-  }
-  return undefined
 }

@@ -5,7 +5,7 @@ import { compileCodeGraphs } from "../../src/engine/matchers/codeGraph.js"
 import { pythonModel } from "../../src/engine/model/python.js"
 import { scriptModel } from "../../src/engine/model/script.js"
 import { Deadline } from "../../src/languages/Source.js"
-import { parseTreeSitter } from "../../src/languages/treeSitter.js"
+import { parseCode } from "../../src/languages/treeSitter.js"
 import { parseScript } from "../../src/languages/typescript.js"
 
 const python: Omit<CodeGraphMatcher, "cycle"> = {
@@ -24,7 +24,7 @@ const findings = (matcher: CodeGraphMatcher, code: string) => {
   const rule = { id: "loop", title: "loop", matchers: [matcher] } as unknown as LoadedRule
   const model =
     matcher.target === "python"
-      ? pythonModel(parseTreeSitter("python", code, Deadline.never()), code)
+      ? pythonModel(parseCode("python", code, Deadline.never()), code)
       : scriptModel(parseScript("g.ts", code, "typescript", Deadline.never()), "typescript")
   return compileCodeGraphs([{ rule, matcherIndex: 0, matcher }]).run(model).map((m) => ({ line: code.slice(0, m.start).split("\n").length, detail: m.detail }))
 }

@@ -5,11 +5,11 @@ import type { Interest } from "../../src/engine/model/interest.js"
 import { goModel, goModelOf } from "../../src/engine/model/go.js"
 import { pythonModel, pythonModelOf } from "../../src/engine/model/python.js"
 import { Deadline } from "../../src/languages/Source.js"
-import { parseTreeSitter, type TreeSitterLanguage } from "../../src/languages/treeSitter.js"
+import { parseCode, parseTreeSitter, type TreeSitterLanguage } from "../../src/languages/treeSitter.js"
 
 /*
- * The semantic models are built over a lazy flat copy of the tree (src/languages/flatTree.ts) for
- * speed. The same walkers also run over the binding's own nodes; both must give the same model, for
+ * The semantic models are built over a flat copy of the tree exported in the parse's native call
+ * (src/languages/flatTree.ts) for speed. The same walkers also run over the binding's own nodes; both must give the same model, for
  * code written here and, when present on this machine, for the benchmark corpora.
  */
 
@@ -27,11 +27,12 @@ const NAMES = ["run", "execute", "open", "Command", "Query", "Exec", "system", "
 /** Both models of one file, with and without an interest, as JSON. */
 const both = (language: TreeSitterLanguage, text: string): Array<[string, string]> => {
   const tree = parseTreeSitter(language, text, Deadline.never())
+  const flatTree = parseCode(language, text, Deadline.never())
   const interest = interestIn(text, NAMES)
   const flat = language === "python" ? pythonModel : goModel
   const native = language === "python" ? pythonModelOf : goModelOf
-  const pairs: Array<[string, string]> = [[json(native(tree.rootNode, text)), json(flat(tree, text))]]
-  if (interest !== undefined) pairs.push([json(native(tree.rootNode, text, interest)), json(flat(tree, text, interest))])
+  const pairs: Array<[string, string]> = [[json(native(tree.rootNode, text)), json(flat(flatTree, text))]]
+  if (interest !== undefined) pairs.push([json(native(tree.rootNode, text, interest)), json(flat(flatTree, text, interest))])
   return pairs
 }
 

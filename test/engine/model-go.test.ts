@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest"
 import type { Expr, SemanticModel, Statement } from "../../src/engine/model/Model.js"
 import { goModel } from "../../src/engine/model/go.js"
 import { Deadline } from "../../src/languages/Source.js"
-import { parseTreeSitter } from "../../src/languages/treeSitter.js"
+import { parseCode } from "../../src/languages/treeSitter.js"
 
 /** The expression without the source spans of its literal entries (where each is written). */
 const noSpans = (x: unknown): unknown => JSON.parse(JSON.stringify(x, (k, v: unknown) => (k === "span" ? undefined : v)))
 
-const model = (code: string): SemanticModel => goModel(parseTreeSitter("go", code, Deadline.never()), code)
+const model = (code: string): SemanticModel => goModel(parseCode("go", code, Deadline.never()), code)
 const go = (imports: ReadonlyArray<string>, body: string): string =>
   `package main\n\nimport (\n${imports.map((i) => `\t${i}\n`).join("")})\n\n${body}\n`
 
@@ -444,7 +444,7 @@ func quote(s string) string {
 func run(cmd string) {
 	exec.Command(quote(cmd))
 }`)
-    const m = goModel(parseTreeSitter("go", code, Deadline.never()), code, { within: (start, end) => code.slice(start, end).includes("exec."), names: () => false })
+    const m = goModel(parseCode("go", code, Deadline.never()), code, { within: (start, end) => code.slice(start, end).includes("exec."), names: () => false })
     // helper and run are of interest; handler calls helper, and run calls quote: both are walked too
     expect(callees(m)).toEqual(["os/exec.Command", "os/exec.Command().Run", "quote", "os/exec.Command", "net/http.Request.FormValue", "helper"])
     // as in python.ts, a skipped function keeps its name and spans; its parameters are filled with its body

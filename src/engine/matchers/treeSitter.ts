@@ -39,6 +39,8 @@ export const checkTreeSitterQuery = (language: TreeSitterLanguage, matcher: Tree
 }
 
 export interface CompiledTreeSitter {
+  /** false when the language has no query matcher: then no binding tree needs to be parsed */
+  readonly active: boolean
   readonly run: (tree: Tree, text: string, deadline: Deadline) => Array<RawMatch>
 }
 
@@ -53,7 +55,7 @@ export const compileTreeSitter = (
   language: TreeSitterLanguage,
   entries: ReadonlyArray<MatcherEntry<TreeSitterMatcher>>
 ): CompiledTreeSitter => {
-  if (entries.length === 0) return { run: () => [] }
+  if (entries.length === 0) return { active: false, run: () => [] }
   const segments: Array<Segment> = []
   let source = ""
   for (const entry of entries) {
@@ -81,6 +83,7 @@ export const compileTreeSitter = (
   }
 
   return {
+    active: true,
     run: (tree, text, deadline) => {
       // the binding ignores a progress callback on matches(); timeoutMicros is what it honours
       const remainingMs = deadline.remainingMs

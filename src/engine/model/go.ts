@@ -1,6 +1,5 @@
 import { SPREAD_STEPS } from "./offsets.js"
-import { type AstNode, FlatTree } from "../../languages/flatTree.js"
-import type { Tree } from "../../languages/treeSitter.js"
+import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
@@ -20,7 +19,7 @@ import { Focus, type Interest } from "./interest.js"
  * (analyseSource.ts), only the bodies of functions that mention a name some rule needs are walked,
  * plus the functions that call those, as python.ts does; every function's header is kept.
  */
-export const goModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => goModelOf(new FlatTree(tree, text).root, text, interest)
+export const goModel = (tree: FlatTree, text: string, interest?: Interest): SemanticModel => goModelOf(tree.root, text, interest)
 
 /** The model from any node implementation (the binding's own nodes too: test/engine/model-flat.test.ts). */
 export const goModelOf = (root: AstNode, text: string, interest?: Interest): SemanticModel => new GoWalker(text, interest).run(root)

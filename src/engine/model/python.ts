@@ -1,7 +1,6 @@
 import { SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
-import { type AstNode, FlatTree } from "../../languages/flatTree.js"
-import type { Tree } from "../../languages/treeSitter.js"
+import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
@@ -11,7 +10,7 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
  * blocks are flattened into the function's statement list (data flow inside a function is
  * flow-insensitive, guards carry the span where they hold).
  */
-export const pythonModel = (tree: Tree, text: string, interest?: Interest): SemanticModel => pythonModelOf(new FlatTree(tree, text).root, text, interest)
+export const pythonModel = (tree: FlatTree, text: string, interest?: Interest): SemanticModel => pythonModelOf(tree.root, text, interest)
 
 /** The model from any node implementation (the binding's own nodes too: test/engine/model-flat.test.ts). */
 export const pythonModelOf = (root: AstNode, text: string, interest?: Interest): SemanticModel => new PythonWalker(text, interest).run(root)
