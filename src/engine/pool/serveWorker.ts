@@ -1,5 +1,5 @@
 import type { Analyser } from "../Analyser.js"
-import { analyseBatch, MemoryHygiene } from "./analyseBatch.js"
+import { analyseBatch } from "./analyseBatch.js"
 import { type ChildMessage, type ParentMessage, parseParentMessage } from "./protocol.js"
 
 const rssBytes = (): number => process.memoryUsage.rss()
@@ -18,7 +18,6 @@ export const serveWorker = (buildAnalyser: (init: unknown) => Promise<Analyser>)
   const send = (message: ChildMessage): void => {
     sendToParent(message)
   }
-  const memory = new MemoryHygiene()
   let analyser: Analyser | undefined
   // messages are handled strictly in order, even though batches yield to the event loop
   let queue: Promise<void> = Promise.resolve()
@@ -38,13 +37,7 @@ export const serveWorker = (buildAnalyser: (init: unknown) => Promise<Analyser>)
       send({ type: "log", level: "error", message: "batch received before a successful init" })
       return
     }
-    await analyseBatch(
-      current,
-      message.tasks,
-      message.deadlineAt,
-      (index, result) => send({ type: "file-result", batchId: message.batchId, index, result }),
-      memory
-    )
+    analyseBatch(current, message.tasks, message.deadlineAt, (index, result) => send({ type: "file-result", batchId: message.batchId, index, result }))
     send({ type: "batch-done", batchId: message.batchId, rssBytes: rssBytes() })
   }
 
