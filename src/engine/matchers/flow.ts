@@ -276,6 +276,9 @@ export const compileModelRules = (
       const ev = evaluatorOf(hit.framework)
       model.functions.forEach((f, fi) => {
         for (const q of f.equalities ?? []) {
+          // a literal operand (`x === "done"`, `n == 0`) is never the secret and, being constant, never
+          // the presented value either: no finding is possible, so neither side is evaluated
+          if (q.left.k === "lit" || q.right.k === "lit") continue
           const found = judgeEquality(ev, hit, q.left, q.right, fi, q.span.start)
           if (found !== undefined) keep(best, flowMatch(hit, q.span, `\`${text.slice(q.span.start, q.span.end).replace(/\s+/g, " ").slice(0, 120)}\`, an equality check against ${found.secret}`, found.verdict, text))
         }

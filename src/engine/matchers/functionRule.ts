@@ -296,7 +296,15 @@ const trimmed = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: strin
   // a module-level collection may be trimmed anywhere in the file; anything else in the function or its helpers
   const root = key.split(/[.[]/)[0]!
   const fileWide = !locals.has(root) && !SELF.has(root)
-  const fns = fileWide ? model.functions.map((_, i) => i) : scope.helpersOf(fi)
+  if (!fileWide) return trimmedIn(model, scope, c, key, fi, locals, scope.helpersOf(fi))
+  let known = scope.trimmedFileWide.get(c)
+  if (known === undefined) scope.trimmedFileWide.set(c, (known = new Map()))
+  let answer = known.get(key)
+  if (answer === undefined) known.set(key, (answer = trimmedIn(model, scope, c, key, fi, locals, model.functions.map((_, i) => i))))
+  return answer
+}
+
+const trimmedIn = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: string, fi: number, locals: Locals, fns: ReadonlyArray<number>): boolean => {
   for (const g of fns) {
     const own = g === fi ? locals : scope.locals(g)
     for (const call of scope.own(g)) {
@@ -401,6 +409,8 @@ class BodyIndex {
   /** per call: the same-file function it runs; per function: every call it makes through helpers */
   private readonly helpers = new Map<Call, number | undefined>()
   private readonly reached = new Map<number, ReadonlyArray<Call>>()
+  /** per growth rule: whether a module-level collection is trimmed anywhere in the file (the same answer from every function) */
+  readonly trimmedFileWide = new Map<Compiled, Map<string, boolean>>()
   constructor(private readonly model: SemanticModel) {
     for (const call of model.calls) {
       // a nested function's calls belong to every function around it
