@@ -118,7 +118,7 @@ export const compileModelRules = (
   const fileLiterals = [...fileConditions.values()].flatMap((f) => [...f.need, ...f.forbid].flatMap((c) => c.names.literals))
   const structural = new NameIndex<CallEntry>()
   const assigned = new NameIndex<CallEntry>()
-  const anyCall: Array<{ readonly entry: CallEntry; readonly keywords: ReadonlySet<string> | undefined }> = []
+  const anyCall: Array<{ readonly entry: CallEntry; readonly keywords: RequiredKeywords | undefined }> = []
   const keywords = new Set<string>()
   // the names `includes` looks for: the functions that make those calls must be modelled too
   const fileNames = new NameIndex<true>()
@@ -310,21 +310,31 @@ export const compileModelRules = (
   }
 }
 
-/**
- * The keywords a matcher on any call needs one of, when its first condition can only hold with one
- * passed (`{ keyword: max_turns, present: true }`): most calls pass no keyword and are skipped unread.
- */
-const requiredKeywords = (m: CallMatcher): ReadonlySet<string> | undefined => {
-  const c = m.where?.[0]
-  if (c === undefined || !("keyword" in c) || c.keyword === undefined || "absent" in c) return undefined
-  // conditions `holds` answers before it reads the keyword
-  if ("in_loop" in c || "sets" in c || "in_recursion" in c || "doc" in c || "result_named" in c) return undefined
-  return new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword)
+interface RequiredKeywords {
+  readonly names: ReadonlySet<string>
+  /** only a keyword written in the call counts (`arg: tools`); otherwise an options object held by a variable may hold it */
+  readonly direct: boolean
 }
 
-/** A call may pass one of the keywords: by name, or in an options object held by a variable. */
-const mayPass = (keywords: ReadonlySet<string>, call: Call): boolean =>
-  call.args.some((a) => (a.name !== undefined ? keywords.has(a.name) : a.value.k === "name"))
+/**
+ * The keywords a matcher on any call needs one of, when its first condition can only hold with one
+ * passed (`{ keyword: max_turns, present: true }`, `{ arg: tools, includes: [...] }`): most calls pass
+ * no keyword and are skipped unread.
+ */
+const requiredKeywords = (m: CallMatcher): RequiredKeywords | undefined => {
+  const c = m.where?.[0]
+  if (c === undefined || "absent" in c) return undefined
+  // conditions `holds` answers before it reads the keyword or argument
+  if ("in_loop" in c || "sets" in c || "in_recursion" in c || "doc" in c || "result_named" in c) return undefined
+  if ("keyword" in c && c.keyword !== undefined) return { names: new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword), direct: false }
+  // a named argument (not `*`, any argument) is read only as written in the call
+  if ("arg" in c && typeof c.arg === "string" && c.arg !== "*") return { names: new Set([c.arg]), direct: true }
+  return undefined
+}
+
+/** A call may pass one of the keywords: by name, or (unless `direct`) in an options object held by a variable. */
+const mayPass = (keywords: RequiredKeywords, call: Call): boolean =>
+  call.args.some((a) => (a.name !== undefined ? keywords.names.has(a.name) : !keywords.direct && a.value.k === "name"))
 
 const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
   (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
