@@ -13,7 +13,7 @@
 // package (/usr/bin/node with /usr/include/node) and for an official tarball (bin/node with
 // include/node) — and node-gyp's own download is the fallback elsewhere.
 import { execFileSync, spawnSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync, statSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -84,11 +84,15 @@ const build = (what, dir) => {
   }
 }
 
-/** Builds `what` unless `code` already runs; then `code` must run. */
-const ensure = (what, code, dir) => {
+/**
+ * Builds `what` unless `code` already runs and, for a binary of ours, it is newer than its sources
+ * (a changed tree_export.c is rebuilt by `npm install`); then `code` must run.
+ */
+const ensure = (what, code, dir, own = undefined) => {
   const first = probe(code)
-  if (first.status === 0) return
-  console.error(`native-parsers: ${what} does not load here (${firstLine(first) || "not built yet"}); building it from source`)
+  const stale = first.status === 0 && own !== undefined && own.sources.some((s) => statSync(join(dir, s)).mtimeMs > statSync(join(dir, own.binary)).mtimeMs)
+  if (first.status === 0 && !stale) return
+  console.error(`native-parsers: ${what} ${stale ? "is older than its sources" : `does not load here (${firstLine(first) || "not built yet"})`}; building it from source`)
   build(what, dir)
   const second = probe(code)
   if (second.status !== 0) {
@@ -100,4 +104,4 @@ const ensure = (what, code, dir) => {
 
 ensure("the tree-sitter binding", TREE_SITTER, dirname(require.resolve("tree-sitter/package.json")))
 // the exporter compiles tree-sitter's runtime from the tree-sitter package's sources, so it comes second
-ensure("Vigil's tree exporter", EXPORTER, join(root, "native", "tree-export"))
+ensure("Vigil's tree exporter", EXPORTER, join(root, "native", "tree-export"), { binary: "build/Release/tree_export.node", sources: ["tree_export.c", "binding.gyp"] })

@@ -87,12 +87,6 @@ static const TSLanguage *language_arg(napi_env env, napi_value value) {
   return pointer;
 }
 
-static void free_buffer(napi_env env, void *data, void *hint) {
-  (void)env;
-  (void)hint;
-  free(data);
-}
-
 // parse(language: External, text: string, deadlineEpochMs: number)
 //   -> { nodes: Int32Array, error: number (preorder index of the first ERROR or MISSING node, or -1) }
 //   -> null when the deadline passed during the parse
@@ -199,16 +193,18 @@ done:
     return NULL;
   }
 
+  // copied into a buffer V8 allocates, so V8 counts its memory and frees it with the array
+  // (an external buffer would hide it from the heap limits until a finalizer ran)
   size_t bytes = (size_t)count * STRIDE * sizeof(int32_t);
   napi_value buffer;
-  napi_status status = napi_create_external_arraybuffer(env, nodes, bytes, free_buffer, NULL, &buffer);
-  if (status != napi_ok) {
-    // runtimes that forbid external buffers: copy
-    void *copy;
-    CHECK(napi_create_arraybuffer(env, bytes, &copy, &buffer));
-    memcpy(copy, nodes, bytes);
+  void *data;
+  if (napi_create_arraybuffer(env, bytes, &data, &buffer) != napi_ok) {
     free(nodes);
+    napi_throw_error(env, "VIGIL_TREE_EXPORT", "could not allocate the tree's array");
+    return NULL;
   }
+  memcpy(data, nodes, bytes);
+  free(nodes);
   napi_value array, result, error;
   CHECK(napi_create_typedarray(env, napi_int32_array, (size_t)count * STRIDE, buffer, 0, &array));
   CHECK(napi_create_object(env, &result));
