@@ -41,6 +41,10 @@ interface Vocabulary {
   readonly fields: ReadonlyArray<string>
 }
 
+interface Names extends Vocabulary {
+  readonly fieldIds: ReadonlyMap<string, number>
+}
+
 interface Exporter {
   parse(language: unknown, text: string, deadlineEpochMs: number): { readonly nodes: Int32Array; readonly error: number } | null
   vocabulary(language: unknown): Vocabulary
@@ -54,11 +58,12 @@ export interface Grammar {
   readonly language: unknown
 }
 
-const vocabularies = new WeakMap<Grammar, Vocabulary>()
-const vocabularyOf = (grammar: Grammar): Vocabulary => {
+const vocabularies = new WeakMap<Grammar, Names>()
+const vocabularyOf = (grammar: Grammar): Names => {
   let v = vocabularies.get(grammar)
   if (v === undefined) {
-    v = exporter.vocabulary(grammar.language)
+    const read = exporter.vocabulary(grammar.language)
+    v = { ...read, fieldIds: new Map(read.fields.map((name, id) => [name, id] as const).filter(([name]) => name !== "")) }
     vocabularies.set(grammar, v)
   }
   return v
@@ -70,35 +75,63 @@ export const parseFlat = (grammar: Grammar, text: string, deadlineEpochMs: numbe
   return result === null ? undefined : new FlatTree(result.nodes, result.error, vocabularyOf(grammar), text)
 }
 
-/** A whole parsed file: every node in preorder, 4 int32 each (see tree_export.c). */
+/**
+ * A whole parsed file: every node in preorder, 4 int32 each (see tree_export.c). Node objects are
+ * made only for the nodes a walker reaches, once each: a field or the named children are found in
+ * the array without making objects for the punctuation around them.
+ */
 export class FlatTree {
   private lineStarts: Array<number> | undefined
+  /** by preorder index; filled so V8 keeps it a plain array, not a sparse dictionary */
+  private readonly made: Array<FlatNode | undefined>
   readonly root: FlatNode
 
   constructor(
     readonly nodes: Int32Array,
     /** preorder index of the first ERROR or MISSING node, -1 when the parse had no error */
     private readonly errorIndex: number,
-    readonly vocabulary: Vocabulary,
+    readonly vocabulary: Names,
     readonly text: string
   ) {
-    this.root = new FlatNode(this, null, 0)
+    this.made = new Array<FlatNode | undefined>(nodes.length / STRIDE).fill(undefined)
+    this.root = this.node(0, null)
+  }
+
+  /** The node at a preorder index, made on first use. */
+  node(index: number, parent: FlatNode | null): FlatNode {
+    return (this.made[index] ??= new FlatNode(this, parent, index))
+  }
+
+  /** Whether the node at a preorder index is named. */
+  isNamed(index: number): boolean {
+    const symbol = this.nodes[index * STRIDE]! & 0xffff
+    return symbol === ERROR_SYMBOL || this.vocabulary.named[symbol]!
   }
 
   /** The first syntax error (an ERROR node or one error recovery inserted), as the binding's search finds it. */
   firstError(): { readonly start: number; readonly missing: boolean; readonly type: string } | undefined {
     if (this.errorIndex === -1) return undefined
-    const node = new FlatNode(this, null, this.errorIndex)
+    const node = this.made[this.errorIndex] ?? new FlatNode(this, null, this.errorIndex)
     return { start: node.startIndex, missing: this.nodes[this.errorIndex * STRIDE]! < 0, type: node.type }
   }
 
-  /** The children of a node: the nodes that follow it in preorder, each skipping its own subtree. */
-  childrenOf(node: FlatNode): Array<FlatNode> {
+  /** The children of a node (the nodes that follow it in preorder, each skipping its own subtree); `named`: only the named ones. */
+  childrenOf(node: FlatNode, named: boolean): Array<FlatNode> {
     const nodes = this.nodes
     const out: Array<FlatNode> = []
     const end = node.id + nodes[node.id * STRIDE + 3]!
-    for (let i = node.id + 1; i < end; i += nodes[i * STRIDE + 3]!) out.push(new FlatNode(this, node, i))
+    for (let i = node.id + 1; i < end; i += nodes[i * STRIDE + 3]!) if (!named || this.isNamed(i)) out.push(this.node(i, node))
     return out
+  }
+
+  /** The first child of a node in that field, or null. */
+  fieldChild(node: FlatNode, name: string): FlatNode | null {
+    const field = this.vocabulary.fieldIds.get(name)
+    if (field === undefined) return null
+    const nodes = this.nodes
+    const end = node.id + nodes[node.id * STRIDE + 3]!
+    for (let i = node.id + 1; i < end; i += nodes[i * STRIDE + 3]!) if (((nodes[i * STRIDE]! >>> 16) & 0x7fff) === field) return this.node(i, node)
+    return null
   }
 
   /** Zero-based line of an offset (tree-sitter counts `\n` only). */
@@ -120,7 +153,7 @@ export class FlatTree {
   }
 }
 
-/** A node of a `FlatTree`: a view of its row in the array; its children are made on first use and kept. */
+/** A node of a `FlatTree`: a view of its row in the array; its children lists are made on first use and kept. */
 export class FlatNode implements AstNode {
   private kids: Array<FlatNode> | undefined
   private named: Array<FlatNode> | undefined
@@ -142,8 +175,7 @@ export class FlatNode implements AstNode {
   }
 
   get isNamed(): boolean {
-    const symbol = this.symbol
-    return symbol === ERROR_SYMBOL || this.tree.vocabulary.named[symbol]!
+    return this.tree.isNamed(this.id)
   }
 
   /** the field this node fills in its parent */
@@ -165,11 +197,11 @@ export class FlatNode implements AstNode {
   }
 
   get children(): ReadonlyArray<FlatNode> {
-    return (this.kids ??= this.tree.childrenOf(this))
+    return (this.kids ??= this.tree.childrenOf(this, false))
   }
 
   get namedChildren(): ReadonlyArray<FlatNode> {
-    return (this.named ??= this.children.filter((c) => c.isNamed))
+    return (this.named ??= this.kids === undefined ? this.tree.childrenOf(this, true) : this.kids.filter((c) => c.isNamed))
   }
 
   get namedChildCount(): number {
@@ -182,8 +214,7 @@ export class FlatNode implements AstNode {
 
   /** The first child in that field, as `ts_node_child_by_field_name` (extras such as comments fill no field). */
   childForFieldName(name: string): FlatNode | null {
-    for (const c of this.children) if (c.field === name) return c
-    return null
+    return this.tree.fieldChild(this, name)
   }
 
   get startPosition(): { row: number } {
