@@ -296,22 +296,28 @@ const trimmed = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: strin
   // a module-level collection may be trimmed anywhere in the file; anything else in the function or its helpers
   const root = key.split(/[.[]/)[0]!
   const fileWide = !locals.has(root) && !SELF.has(root)
-  if (!fileWide) return trimmedIn(model, scope, c, key, fi, locals, scope.helpersOf(fi))
-  let known = scope.trimmedFileWide.get(c)
-  if (known === undefined) scope.trimmedFileWide.set(c, (known = new Map()))
-  let answer = known.get(key)
-  if (answer === undefined) known.set(key, (answer = trimmedIn(model, scope, c, key, fi, locals, model.functions.map((_, i) => i))))
-  return answer
+  const memo = fileWide ? scope.trimmedFileWide : scope.trimmedNear
+  let byFn = memo.get(c)
+  if (byFn === undefined) memo.set(c, (byFn = new Map()))
+  const at = fileWide ? -1 : fi
+  let keys = byFn.get(at)
+  if (keys === undefined) byFn.set(at, (keys = trimmedKeys(model, scope, c, fileWide ? model.functions.map((_, i) => i) : scope.helpersOf(fi))))
+  return keys.has(key)
 }
 
-const trimmedIn = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: string, fi: number, locals: Locals, fns: ReadonlyArray<number>): boolean => {
+/** The keys of the collections the functions trim: by a trimming call on or with them, or a slice assigned back. */
+const trimmedKeys = (model: SemanticModel, scope: BodyIndex, c: Compiled, fns: ReadonlyArray<number>): ReadonlySet<string> => {
+  const out = new Set<string>()
+  const add = (k: Key | undefined): void => {
+    if (k !== undefined) out.add(k.key)
+  }
   for (const g of fns) {
-    const own = g === fi ? locals : scope.locals(g)
+    const own = scope.locals(g)
     for (const call of scope.own(g)) {
       if (call.fn !== g || c.trim!.lookup(call.callee).length === 0) continue
       // `h.pop(0)`, `this.messages.splice(0, 2)`, or a trimming helper given it: `trim_messages(h)`
-      if (call.receiver !== undefined && keyOf(model, call.receiver, own, 0)?.key === key) return true
-      if (call.args.some((a) => keyOf(model, a.value, own, 0)?.key === key)) return true
+      if (call.receiver !== undefined) add(keyOf(model, call.receiver, own, 0))
+      for (const a of call.args) add(keyOf(model, a.value, own, 0))
     }
     for (const s of model.functions[g]!.body) {
       if (s.k !== "assign") continue
@@ -319,10 +325,10 @@ const trimmedIn = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: str
       const source = s.value.k === "index" ? s.value.obj : s.value.k === "call" ? trimmedReceiver(model, c, s.value.call) : undefined
       if (source === undefined) continue
       const t = keyOf(model, targetExpr(s.target), own, 0)
-      if (t?.key === key && keyOf(model, source, own, 0)?.key === key) return true
+      if (t !== undefined && keyOf(model, source, own, 0)?.key === t.key) out.add(t.key)
     }
   }
-  return false
+  return out
 }
 
 const trimmedReceiver = (model: SemanticModel, c: Compiled, call: number): Expr | undefined => {
@@ -409,8 +415,10 @@ class BodyIndex {
   /** per call: the same-file function it runs; per function: every call it makes through helpers */
   private readonly helpers = new Map<Call, number | undefined>()
   private readonly reached = new Map<number, ReadonlyArray<Call>>()
-  /** per growth rule: whether a module-level collection is trimmed anywhere in the file (the same answer from every function) */
-  readonly trimmedFileWide = new Map<Compiled, Map<string, boolean>>()
+  /** per growth rule: the collections trimmed anywhere in the file (under -1), and per function those its helpers trim */
+  readonly trimmedFileWide = new Map<Compiled, Map<number, ReadonlySet<string>>>()
+  readonly trimmedNear = new Map<Compiled, Map<number, ReadonlySet<string>>>()
+  private readonly localsOf = new Map<number, Locals>()
   constructor(private readonly model: SemanticModel) {
     for (const call of model.calls) {
       // a nested function's calls belong to every function around it
@@ -489,6 +497,12 @@ class BodyIndex {
    * `h = h + [m]`) is the module's, not a local.
    */
   locals(fn: number): Locals {
+    let known = this.localsOf.get(fn)
+    if (known === undefined) this.localsOf.set(fn, (known = this.readLocals(fn)))
+    return known
+  }
+
+  private readLocals(fn: number): Locals {
     const f = this.model.functions[fn]!
     const out = new Map<string, Expr | "param">()
     const outer = new Set<string>()
