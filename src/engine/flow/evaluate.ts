@@ -37,6 +37,8 @@ export class FlowEvaluator {
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
   private readonly paramValues = new Map<string, Value>()
   private callSites: Map<number, Array<Call>> | undefined
+  /** per callback function: the array-method call (`xs.map(cb)`) that gives it the elements, see elementOf */
+  private iteratedBy: Map<number, Call> | undefined
 
   constructor(
     readonly model: SemanticModel,
@@ -588,12 +590,16 @@ export class FlowEvaluator {
    * is called on as its first parameter.
    */
   private elementOf(fn: number): Value | undefined {
-    for (const c of this.model.calls) {
-      if (c.receiver === undefined || !ITERATES.test(lastSegmentOf(c.callee))) continue
-      if (!(c.callbacks ?? []).some((cb) => cb.fn === fn && cb.arg === 0 && cb.field === undefined)) continue
-      return strip(this.resolve(this.value(c.receiver, c.fn, c.span.start), c.fn))
+    if (this.iteratedBy === undefined) {
+      // the first array-method call each callback is given to, found in one pass over the calls
+      this.iteratedBy = new Map()
+      for (const c of this.model.calls) {
+        if (c.receiver === undefined || c.callbacks === undefined || !ITERATES.test(lastSegmentOf(c.callee))) continue
+        for (const cb of c.callbacks) if (cb.arg === 0 && cb.field === undefined && !this.iteratedBy.has(cb.fn)) this.iteratedBy.set(cb.fn, c)
+      }
     }
-    return undefined
+    const c = this.iteratedBy.get(fn)
+    return c === undefined ? undefined : strip(this.resolve(this.value(c.receiver!, c.fn, c.span.start), c.fn))
   }
 
   private sitesOf(fn: number): ReadonlyArray<Call> {
