@@ -197,8 +197,13 @@ export const compileModelRules = (
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
     // `other`: a call besides the reported one (`several agents delegate`)
-    const fileMakes = (c: FileCondition, reported: Call): boolean =>
-      model.calls.some((x) => (!c.other || x !== reported) && c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
+    // the calls that satisfy a file condition, found once per file
+    const satisfying = new Map<FileCondition, ReadonlyArray<Call>>()
+    const fileMakes = (c: FileCondition, reported: Call): boolean => {
+      let calls = satisfying.get(c)
+      if (calls === undefined) satisfying.set(c, (calls = model.calls.filter((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))))
+      return c.other ? calls.some((x) => x !== reported) : calls.length > 0
+    }
     const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => fileMakes(c, reported))) && !file.forbid.some((c) => fileMakes(c, reported)))
