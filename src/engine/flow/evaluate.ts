@@ -126,7 +126,7 @@ export class FlowEvaluator {
     const s = this.body(fn)[index] as Extract<Statement, { k: "assign" | "iterate" }>
     const before = i === 0 ? undefined : list.values[i - 1]
     const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
-    if (targetKey(s.target) === key) list.values.push(before === undefined ? v : join(before, v))
+    if (targetKey(s.target) === key) list.values.push(before === undefined ? v : commonPrefix(join(before, v), before, v))
     else {
       const whole = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : join(before, v)
       list.values.push(withField(whole, s.target.path[0]!, v))
@@ -323,8 +323,13 @@ export class FlowEvaluator {
       }
       case "concat":
         return concat(e.parts.map((p) => this.value(p, fn, at)))
-      case "op":
-        return joinAll(e.parts.map((p) => this.value(p, fn, at)))
+      case "op": {
+        const values = e.parts.map((p) => this.value(p, fn, at))
+        // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
+        // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
+        if (e.plus === true && values[0]!.text !== undefined && values.some((v) => v.text === undefined)) return concat(values)
+        return joinAll(values)
+      }
       case "container": {
         const values = e.entries.map((x) => this.value(x.value, fn, at))
         const fields = new Map<string, Value>()
@@ -609,6 +614,17 @@ export class FlowEvaluator {
     }
     return this.callSites.get(fn) ?? []
   }
+}
+
+/**
+ * A variable assigned twice starts with what both its values start with (`url = BASE` then
+ * `url += path`, or `url = BASE + a` / `url = BASE + b` in two branches): it keeps that prefix.
+ */
+const commonPrefix = (joined: Value, a: Value, b: Value): Value => {
+  if (a.prefix === undefined || b.prefix === undefined) return joined
+  let n = 0
+  while (n < a.prefix.length && n < b.prefix.length && a.prefix[n] === b.prefix[n]) n++
+  return n === 0 ? joined : { ...joined, prefix: a.prefix.slice(0, n) }
 }
 
 /** `self.x` / `this.x`: one attribute of the instance */

@@ -251,7 +251,8 @@ class PythonWalker {
       const targets = this.targets(left, fn)
       // `a, b = f()`: each target gets the whole value (destructuring keeps the data)
       for (const target of targets) {
-        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value] } : value
+        const plus = augmented && (node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type) === "+="
+        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : value
         out.push({ k: "assign", target, value: v, span: span(node) })
         if (!augmented && value.k === "call" && targets.length === 1) {
           const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
@@ -733,7 +734,7 @@ class PythonWalker {
         if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
           return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
         if (op === "/") return { k: "concat", parts } // pathlib joins
-        return op === "&" ? { k: "op", parts, both: true } : { k: "op", parts }
+        return op === "&" ? { k: "op", parts, both: true } : op === "+" ? { k: "op", parts, plus: true } : { k: "op", parts }
       }
       case "call":
         return this.call(node, fn)

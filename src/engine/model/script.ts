@@ -382,7 +382,7 @@ class ScriptWalker {
     else value = this.expr(node.right, fn)
     if (target === undefined) return value
     const augmented = op !== K.EqualsToken
-    out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value] } : value, span: sp })
+    out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value], ...(op === K.PlusEqualsToken ? { plus: true as const } : {}) } : value, span: sp })
     if (!augmented && value.k === "call") {
       const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
       this.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
@@ -1046,7 +1046,8 @@ class ScriptWalker {
         const operands = chainOf(n, op)
         const parts = operands.map((o) => this.expr(o, fn))
         if (op === K.CommaToken) return parts[parts.length - 1]!
-        return op === K.PlusToken && operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts }
+        if (op === K.PlusToken) return operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts, plus: true }
+        return { k: "op", parts }
       }
       case K.EqualsEqualsEqualsToken:
       case K.EqualsEqualsToken:
