@@ -771,7 +771,19 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
     const entry = held?.k === "container" ? held.entries.find((x) => x.key !== undefined && names.includes(x.key)) : undefined
     if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
   }
-  return undefined
+  // a field set on the variable the call's value is held by (`params := openai.ChatCompletionNewParams{…}`
+  // then `params.MaxTokens = openai.Int(-1)`; `llm = ChatOpenAI(); llm.max_tokens = None`)
+  const body = call.fn === -1 ? model.module : model.functions[call.fn]!.body
+  // (Go's struct literal is a container ending where the statement does, its type recorded as the call)
+  const held = body.find(
+    (s) =>
+      s.k === "assign" &&
+      s.target.path.length === 0 &&
+      ((s.value.k === "call" && model.calls[s.value.call] === call) || (s.value.k === "container" && s.span.end === call.span.end && s.span.start < call.span.start))
+  )
+  if (held === undefined || held.k !== "assign") return undefined
+  const set = body.find((s) => s.k === "assign" && s.target.name === held.target.name && s.target.path.length === 1 && names.includes(s.target.path[0]!))
+  return set === undefined || set.k !== "assign" ? undefined : { name: set.target.path[0]!, value: set.value, span: set.span }
 }
 
 const compiled = new Map<string, RegExp>()
@@ -800,6 +812,29 @@ const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
   return held !== undefined && isConstant(held) ? held : e
 }
 
+/**
+ * The constant a value stands for: a literal, a name assigned only that constant (`const noLimit = -1`),
+ * a conversion of it (`int64(-1)`), or a library function given only it, which wraps the value for
+ * an options field (`openai.Int(-1)`, `aws.Int32(n)`, `int(-1)`); otherwise the value itself.
+ */
+const literalOf = (e: Expr, fn: number, model: SemanticModel, depth = 0): Expr => {
+  const v = e.k === "name" ? heldValue(e, fn, model) ?? e : e
+  if (depth > 3) return v
+  if (v.k === "op" && v.parts.length === 1) {
+    const inner = literalOf(v.parts[0]!, fn, model, depth + 1)
+    return inner.k === "lit" ? inner : v
+  }
+  if (v.k === "call") {
+    const inner = model.calls[v.call]!
+    const only = inner.args.length === 1 ? inner.args[0]! : undefined
+    if (only !== undefined && only.name === undefined && (inner.receiver === undefined || inner.receiver.k === "ref") && inner.callbacks === undefined) {
+      const x = literalOf(only.value, fn, model, depth + 1)
+      if (x.k === "lit") return x
+    }
+  }
+  return v
+}
+
 const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   if ("in_loop" in c) return inEndlessLoop(call, model, c.interactive)
   if ("sets" in c) return call.args.some((a) => (a.name !== undefined && c.sets.includes(a.name)) || setsIn(a.value, c.sets, model, call.fn, 0))
@@ -819,7 +854,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const args = c.keyword !== undefined ? (typeof c.keyword === "string" ? [c.keyword] : c.keyword).map((k) => keywordArg(call, k, model)) : c.arg !== undefined ? [argOf(call.args, c.arg)] : []
     return args.some((a) => {
       const held = a === undefined ? undefined : constantOf(a.value, model, call.fn)
-      const v = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
+      const entry = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
+      const v = entry === undefined ? undefined : literalOf(entry, call.fn, model)
       return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
     })
   }
@@ -845,7 +881,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   }
   if ("equals" in c) {
     const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined
-    const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    const at = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    const v = at === undefined ? undefined : literalOf(at, call.fn, model)
     return v !== undefined && v.k === "lit" && v.value === c.equals
   }
   if ("keyword" in c) {
