@@ -37,6 +37,7 @@ export class FlowEvaluator {
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
   private readonly paramValues = new Map<string, Value>()
   private callSites: Map<number, Array<Call>> | undefined
+  private credentialChecked: boolean | undefined
 
   constructor(
     readonly model: SemanticModel,
@@ -435,8 +436,27 @@ export class FlowEvaluator {
    */
   private named(v: Value, name: string): Value {
     if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || !this.fw.secretKey(name)) return v
-    if (v.prov === Prov.Untrusted) return v.label === REQUEST_DATA ? { ...v, secret: true, label: `request data (${name}, a credential)` } : v
+    if (v.prov === Prov.Untrusted) return v.label === REQUEST_DATA ? { ...v, secret: true, label: `request data (${name}${CREDENTIAL_LABEL}` } : v
     return v.params === 0 ? { ...v, secret: true, label: `a secret from the settings (${name})` } : v
+  }
+
+  /**
+   * A request handler or middleware of the file checks the caller's credential: it compares the
+   * request's Authorization header, cookie, API key or token (or a part of it, `auth.split(" ")[1]`)
+   * with something, or passes it as an argument to a call (`jwt.verify(token, KEY)`, `verifyKey(key)`).
+   * Only request data read under a credential's name counts, whatever the function is called.
+   */
+  checksRequestCredential(): boolean {
+    if (this.credentialChecked !== undefined) return this.credentialChecked
+    const credential = (e: Expr, fn: number, at: number): boolean => {
+      const v = this.value(e, fn, at)
+      return v.prov === Prov.Untrusted && (v.secret || v.label?.endsWith(CREDENTIAL_LABEL) === true)
+    }
+    const found =
+      this.model.functions.some((f, fn) => (f.equalities ?? []).some((q) => credential(q.left, fn, q.span.start) || credential(q.right, fn, q.span.start))) ||
+      this.model.calls.some((c) => c.fn !== MODULE && c.args.some((a) => a.name === undefined && a.value.k !== "container" && credential(a.value, c.fn, c.span.start)))
+    this.credentialChecked = found
+    return found
   }
 
   /** A class of the file derived from a settings base class the models list as configuration (pydantic's `BaseSettings`). */
@@ -639,6 +659,8 @@ const keepPrefix = (out: Value, v: Value): Value => (v.prefix !== undefined && o
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
+/** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
+const CREDENTIAL_LABEL = ", a credential)"
 /** Methods that read one named entry of a request's headers, form, query or cookies */
 const GETTERS = /^(?:get|Get|getlist|get_all|getAll|getHeader|GetHeader|header|FormValue|PostFormValue|PostForm|DefaultPostForm|Query|DefaultQuery|Cookie|param|Param)$/
 const MODEL_OUTPUT = "model output"

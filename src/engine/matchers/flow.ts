@@ -1,4 +1,4 @@
-import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
+import type { CallCondition, CallMatcher, CodeGraphMatcher, FileCall, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
@@ -9,7 +9,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
-import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
+import { hasNestedQuantifier, heldValue, passedReferences, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
 import { type RawMatch, strength } from "./RawMatch.js"
@@ -198,7 +198,10 @@ export const compileModelRules = (
     const movedFrom = new Map<RawMatch, number>()
     // `other`: a call besides the reported one (`several agents delegate`)
     const fileMakes = (c: FileCondition, reported: Call): boolean =>
-      model.calls.some((x) => (!c.other || x !== reported) && c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))
+      c.credential
+        ? evaluatorOf(framework).checksRequestCredential()
+        : model.calls.some((x) => (!c.other || x !== reported) && c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model))) ||
+          (c.where.length === 0 && passedReferences(model).some((name) => c.names.lookup(name).length > 0))
     const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => fileMakes(c, reported))) && !file.forbid.some((c) => fileMakes(c, reported)))
@@ -410,12 +413,15 @@ interface FileCondition {
   readonly names: NameIndex<true>
   readonly where: ReadonlyArray<CallCondition>
   readonly other: boolean
+  /** `checks: request_credential`: a handler of the file checks the caller's credential */
+  readonly credential: boolean
 }
 
-const fileCondition = (f: { readonly callee: ReadonlyArray<string>; readonly where?: ReadonlyArray<CallCondition> | undefined; readonly other?: true | undefined }): FileCondition => {
+const fileCondition = (f: FileCall): FileCondition => {
   const names = new NameIndex<true>()
+  if (!("callee" in f)) return { names, where: [], other: false, credential: true }
   for (const n of f.callee) names.add(n, true)
-  return { names, where: f.where ?? [], other: f.other === true }
+  return { names, where: f.where ?? [], other: f.other === true, credential: false }
 }
 
 
@@ -1083,8 +1089,8 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
       ? [
           ...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]),
           ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition]),
-          ...(m.if_file ?? []).flatMap((f, j) => (f.where ?? []).map((c, i) => [["if_file", j, "where", i], c] as [Array<string | number>, CallCondition])),
-          ...(m.unless_file ?? []).flatMap((f, j) => (f.where ?? []).map((c, i) => [["unless_file", j, "where", i], c] as [Array<string | number>, CallCondition]))
+          ...(m.if_file ?? []).flatMap((f, j) => ("where" in f ? f.where ?? [] : []).map((c, i) => [["if_file", j, "where", i], c] as [Array<string | number>, CallCondition])),
+          ...(m.unless_file ?? []).flatMap((f, j) => ("where" in f ? f.where ?? [] : []).map((c, i) => [["unless_file", j, "where", i], c] as [Array<string | number>, CallCondition]))
         ]
       : m.sinks.flatMap((s, j) => [...(s.when ?? []).map((c, i) => [["sinks", j, "when", i], c] as [Array<string | number>, CallCondition]), ...(s.unless ?? []).map((c, i) => [["sinks", j, "unless", i], c] as [Array<string | number>, CallCondition])])
   for (const [path, c] of conditions) {
@@ -1123,7 +1129,7 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   const files = m.kind === "call" ? [...(m.if_file ?? []).map((f, j) => ["if_file", j, f] as const), ...(m.unless_file ?? []).map((f, j) => ["unless_file", j, f] as const)] : []
   const names =
     m.kind === "call"
-      ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => f.callee.map((n, i) => [[field, j, "callee", i], n] as const))]
+      ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => ("callee" in f ? f.callee : []).map((n, i) => [[field, j, "callee", i], n] as const))]
       : m.sinks.flatMap((s, j) => [...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const), ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)])
   for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
