@@ -336,8 +336,10 @@ class PythonWalker {
     if (cond !== null) {
       this.exitCheck(cond, consequence, fn)
       if (consequence !== null) {
-        const exits = consequence.namedChildren.length > 0 && consequence.namedChildren.every((s) => EXITS.has(s.type) || s.type === "comment" || s.type === "expression_statement" && /^(?:logger|logging|log)\b/.test(s.text))
-          && consequence.namedChildren.some((s) => EXITS.has(s.type))
+        // the branch ends by leaving, after statements that only do something (`print(...)`, `log.warning(...)`,
+        // `await notify(...)`), like Go's: code after the `if` runs only when the check held
+        const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
+        const exits = branch.length > 0 && EXITS.has(branch[branch.length - 1]!.type) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
         else this.guardsOf(cond, false, span(consequence), out, fn)
       }

@@ -43,8 +43,6 @@ const BUILDERS = new Set([
   "join", "concat", "replace", "replaceAll", "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase",
   "padStart", "padEnd", "repeat", "normalize", "slice", "substring", "toString"
 ])
-/** Receivers whose calls may precede the exit in a failing branch (`logger.warn(...); return`). */
-const EXIT_PRELUDE = /^(?:console|logger|log|logging|res|response|reply|ctx)\b/
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
 const PROMISIFY = /(?:^|\.)promisify$/
@@ -1406,32 +1404,15 @@ const bindingNames = (name: ts.BindingName, out: Array<string>): void => {
 }
 
 /**
- * Whether a branch leaves: a return / throw / continue / break, alone or ending a block of such
- * statements and calls that only report (logging, sending the error response).
+ * Whether a branch leaves: a return / throw / continue / break, alone or ending a block of calls
+ * made before it (logging, sending the error response, a metric), as in Go's model.
  */
 const exits = (node: ts.Statement): boolean => {
   if (EXIT_KINDS.has(node.kind)) return true
   if (!ts.isBlock(node) || node.statements.length === 0) return false
-  let exit = false
-  for (const s of node.statements) {
-    if (EXIT_KINDS.has(s.kind)) exit = true
-    else if (ts.isExpressionStatement(s)) {
-      const e = unwrap(s.expression)
-      if (!ts.isCallExpression(e) || !EXIT_PRELUDE.test(callRoot(e))) return false
-    } else return false
-  }
-  return exit
-}
-
-/** The first name of a call chain (`res` in `res.status(403).json(...)`). */
-const callRoot = (node: ts.Expression): string => {
-  let n = unwrap(node)
-  for (;;) {
-    if (ts.isCallExpression(n)) n = unwrap(n.expression)
-    else if (ts.isPropertyAccessExpression(n)) n = unwrap(n.expression)
-    else break
-  }
-  return ts.isIdentifier(n) ? n.text : ""
+  const last = node.statements[node.statements.length - 1]!
+  if (!EXIT_KINDS.has(last.kind)) return false
+  return node.statements.every((s) => s === last || EXIT_KINDS.has(s.kind) || (ts.isExpressionStatement(s) && (ts.isCallExpression(unwrap(s.expression)) || ts.isAwaitExpression(unwrap(s.expression)))))
 }
 
 /** Whether a (skipped) function orders two values anywhere in its body: a counter or budget check. */
