@@ -97,11 +97,24 @@ class ScriptWalker {
       const fn = this.named.get(p.name)
       if (fn === undefined) continue
       const call = this.b.calls[p.call]!
+      // a parameter or variable of the calling function (or one around it) of that name hides the function
+      if (this.shadowed(p.name, call.fn, fn)) continue
       const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
       if (p.field !== undefined) callback.field = p.field
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
     return this.b.build()
+  }
+
+  /** `name` is a parameter or a variable (not holding `target`) of `fn` or a function around it. */
+  private shadowed(name: string, fn: number, target: number): boolean {
+    for (let f = fn; f !== -1; f = this.b.functions[f]!.parent) {
+      const info = this.b.functions[f]!
+      if (f === target) return false
+      if (info.params.includes(name)) return true
+      if (info.body.some((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0 && !(st.value.k === "func" && st.value.fn === target))) return true
+    }
+    return false
   }
 
   /**
@@ -791,7 +804,9 @@ class ScriptWalker {
     if (paramTypes !== undefined) info.paramTypes = paramTypes
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
-    if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
+    // only a declaration or a function held by a variable is in scope by its name; a method (of a class
+    // or an object literal, `{ options(url, options) {} }`) is not: a bare `options` names something else
+    if (name !== "<anonymous>" && !this.named.has(name) && !isMethod(node)) this.named.set(name, index)
     if (this.focus === undefined || this.everything || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
     else {
       this.skipped.set(index, node)
@@ -1414,6 +1429,14 @@ const exits = (node: ts.Statement): boolean => {
   if (!EXIT_KINDS.has(last.kind)) return false
   return node.statements.every((s) => s === last || EXIT_KINDS.has(s.kind) || (ts.isExpressionStatement(s) && (ts.isCallExpression(unwrap(s.expression)) || ts.isAwaitExpression(unwrap(s.expression)))))
 }
+
+/** A method of a class or an object literal (also an accessor): not bound to its name in any scope. */
+const isMethod = (node: FunctionLike): boolean =>
+  ts.isMethodDeclaration(node) ||
+  ts.isGetAccessorDeclaration(node) ||
+  ts.isSetAccessorDeclaration(node) ||
+  ts.isConstructorDeclaration(node) ||
+  ((ts.isFunctionExpression(node) || ts.isArrowFunction(node)) && node.parent !== undefined && (ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)))
 
 /** Whether a (skipped) function orders two values anywhere in its body: a counter or budget check. */
 const ordersValues = (node: ts.Node): boolean => {
