@@ -129,8 +129,10 @@ export class FlowEvaluator {
     const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
     if (targetKey(s.target) === key) list.values.push(before === undefined ? v : commonPrefix(join(before, v), before, v))
     else {
-      const whole = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : join(before, v)
-      list.values.push(withField(whole, s.target.path[0]!, v))
+      const held = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : undefined
+      const whole = held ?? join(before!, v)
+      const base = held ?? before!.base ?? before!
+      list.values.push({ ...withField(whole, s.target.path[0]!, v), base: base.base ?? base })
     }
   }
 
@@ -295,8 +297,13 @@ export class FlowEvaluator {
           const given = this.givenName(dotted)
           if (given !== undefined) return given
         }
-        const obj = this.value(e.obj, fn, at)
-        const field = obj.fields?.get(e.name)
+        let obj = this.value(e.obj, fn, at)
+        let field = obj.fields?.get(e.name)
+        // a field the code never wrote is read from what the object held before its fields were written
+        if (field === undefined && obj.base !== undefined) {
+          obj = obj.base
+          field = obj.fields?.get(e.name)
+        }
         if (field !== undefined) return field
         if (dotted !== undefined) {
           const source = this.fw.untrusted.lookup(dotted)[0]
@@ -307,10 +314,16 @@ export class FlowEvaluator {
         return this.named(strip(obj), e.name)
       }
       case "index": {
-        const obj = this.value(e.obj, fn, at)
+        let obj = this.value(e.obj, fn, at)
         if (e.key.k === "lit" && obj.fields !== undefined) {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
+          // `state["path"]` after only `state["body"] = ...` was written: what state held before
+          if (obj.base !== undefined) {
+            obj = obj.base
+            const before = obj.fields?.get(String(e.key.value))
+            if (before !== undefined) return before
+          }
         }
         // `os.environ["API_KEY"]`, `process.env["TOKEN"]`: a setting named by a constant key, a secret by its name
         if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config) {
