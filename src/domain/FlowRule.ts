@@ -164,13 +164,22 @@ export const FlowMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "FlowMatcher" })
 export type FlowMatcher = typeof FlowMatcher.Type
 
-const FileCall = Schema.Struct({
-  callee: Names,
-  where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
-  other: Schema.optional(Schema.Literal(true)).annotations({
-    description: "call matchers: a call other than the one reported (a second agent that also delegates)"
-  })
-}).annotations({ parseOptions: strict })
+const FileCall = Schema.Union(
+  Schema.Struct({
+    callee: Names.annotations({ description: "a call of one of these, or a function of one of these names passed by reference (`app.use(authenticate)`: the framework calls it)" }),
+    where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
+    other: Schema.optional(Schema.Literal(true)).annotations({
+      description: "call matchers: a call other than the one reported (a second agent that also delegates)"
+    })
+  }).annotations({ parseOptions: strict }),
+  Schema.Struct({
+    checks: Schema.Literal("request_credential").annotations({
+      description:
+        "a request handler or middleware of the file checks the caller's credential: compares the request's Authorization header, API key or token, or passes it to a call (a verifier)"
+    })
+  }).annotations({ parseOptions: strict })
+)
+export type FileCall = typeof FileCall.Type
 
 export const CallMatcher = Schema.Struct({
   kind: Schema.Literal("call"),

@@ -173,7 +173,8 @@ func f(xs []string) (string, error) {
     expect(assigned(body, "err")).toEqual([{ k: "call", call: readFile, result: 1 }])
     expect(assigned(body, "s")).toEqual([
       { k: "lit", value: "x" },
-      { k: "op", parts: [{ k: "name", name: "s" }, { k: "name", name: "b" }] },
+      // `s += b`: a `+` the syntax does not show to be text; data flow decides from the values
+      { k: "op", parts: [{ k: "name", name: "s" }, { k: "name", name: "b" }], plus: true },
       { k: "name", name: "v" }
     ])
     expect(body.filter((s) => s.k === "iterate")).toEqual([expect.objectContaining({ target: { name: "v", path: [] }, value: { k: "name", name: "xs" } })])

@@ -369,12 +369,17 @@ describe("scriptModel: guards", () => {
 
   it("a literal comparison whose failure exits is an allow-list; a non-exiting branch is not", () => {
     const m = modelOf(`
-      function f(kind, other) {
+      function f(kind, other, third) {
         if (kind !== "read") return res.status(403).json({ error: "no" })
-        if (other !== "x") { doSomething(); return }
+        if (other !== "x") { doSomething() }
+        if (third !== "y") { metrics.increment("denied"); await audit(third); return }
       }
     `)
-    expect(guards(fnNamed(m, "f").info.body).map((x) => [x.kind, x.name])).toEqual([["allowlist", "kind"]])
+    // calls made before the exit (a metric, an awaited audit) still leave the branch, as in Go's model
+    expect(guards(fnNamed(m, "f").info.body).map((x) => [x.kind, x.name])).toEqual([
+      ["allowlist", "kind"],
+      ["allowlist", "third"]
+    ])
   })
 })
 

@@ -31,6 +31,11 @@ export interface Value {
   readonly fields?: ReadonlyMap<string, Value>
   /** the value is a list / array literal */
   readonly container?: boolean
+  /**
+   * For a variable whose fields were assigned (`argv.body = readFile(p)`): what it held before those
+   * writes, which a field never written reads from (`argv.har` is not the file's contents)
+   */
+  readonly base?: Value
 }
 
 /**

@@ -39,6 +39,7 @@ export class FlowEvaluator {
   private callSites: Map<number, Array<Call>> | undefined
   /** per callback function: the array-method call (`xs.map(cb)`) that gives it the elements, see elementOf */
   private iteratedBy: Map<number, Call> | undefined
+  private credentialChecked: boolean | undefined
 
   constructor(
     readonly model: SemanticModel,
@@ -128,10 +129,12 @@ export class FlowEvaluator {
     const s = this.body(fn)[index] as Extract<Statement, { k: "assign" | "iterate" }>
     const before = i === 0 ? undefined : list.values[i - 1]
     const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
-    if (targetKey(s.target) === key) list.values.push(before === undefined ? v : join(before, v))
+    if (targetKey(s.target) === key) list.values.push(before === undefined ? v : commonPrefix(join(before, v), before, v))
     else {
-      const whole = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : join(before, v)
-      list.values.push(withField(whole, s.target.path[0]!, v))
+      const held = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : undefined
+      const whole = held ?? join(before!, v)
+      const base = held ?? before!.base ?? before!
+      list.values.push({ ...withField(whole, s.target.path[0]!, v), base: base.base ?? base })
     }
   }
 
@@ -296,8 +299,13 @@ export class FlowEvaluator {
           const given = this.givenName(dotted)
           if (given !== undefined) return given
         }
-        const obj = this.value(e.obj, fn, at)
-        const field = obj.fields?.get(e.name)
+        let obj = this.value(e.obj, fn, at)
+        let field = obj.fields?.get(e.name)
+        // a field the code never wrote is read from what the object held before its fields were written
+        if (field === undefined && obj.base !== undefined) {
+          obj = obj.base
+          field = obj.fields?.get(e.name)
+        }
         if (field !== undefined) return field
         if (dotted !== undefined) {
           const source = this.fw.untrusted.lookup(dotted)[0]
@@ -308,10 +316,16 @@ export class FlowEvaluator {
         return this.named(strip(obj), e.name)
       }
       case "index": {
-        const obj = this.value(e.obj, fn, at)
+        let obj = this.value(e.obj, fn, at)
         if (e.key.k === "lit" && obj.fields !== undefined) {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
+          // `state["path"]` after only `state["body"] = ...` was written: what state held before
+          if (obj.base !== undefined) {
+            obj = obj.base
+            const before = obj.fields?.get(String(e.key.value))
+            if (before !== undefined) return before
+          }
         }
         // `os.environ["API_KEY"]`, `process.env["TOKEN"]`: a setting named by a constant key, a secret by its name
         if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config) {
@@ -325,8 +339,13 @@ export class FlowEvaluator {
       }
       case "concat":
         return concat(e.parts.map((p) => this.value(p, fn, at)))
-      case "op":
-        return joinAll(e.parts.map((p) => this.value(p, fn, at)))
+      case "op": {
+        const values = e.parts.map((p) => this.value(p, fn, at))
+        // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
+        // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
+        if (e.plus === true && values[0]!.text !== undefined && values.some((v) => v.text === undefined)) return concat(values)
+        return joinAll(values)
+      }
       case "container": {
         const values = e.entries.map((x) => this.value(x.value, fn, at))
         const fields = new Map<string, Value>()
@@ -432,8 +451,27 @@ export class FlowEvaluator {
    */
   private named(v: Value, name: string): Value {
     if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || !this.fw.secretKey(name)) return v
-    if (v.prov === Prov.Untrusted) return v.label === REQUEST_DATA ? { ...v, secret: true, label: `request data (${name}, a credential)` } : v
+    if (v.prov === Prov.Untrusted) return v.label === REQUEST_DATA ? { ...v, secret: true, label: `request data (${name}${CREDENTIAL_LABEL}` } : v
     return v.params === 0 ? { ...v, secret: true, label: `a secret from the settings (${name})` } : v
+  }
+
+  /**
+   * A request handler or middleware of the file checks the caller's credential: it compares the
+   * request's Authorization header, cookie, API key or token (or a part of it, `auth.split(" ")[1]`)
+   * with something, or passes it as an argument to a call (`jwt.verify(token, KEY)`, `verifyKey(key)`).
+   * Only request data read under a credential's name counts, whatever the function is called.
+   */
+  checksRequestCredential(): boolean {
+    if (this.credentialChecked !== undefined) return this.credentialChecked
+    const credential = (e: Expr, fn: number, at: number): boolean => {
+      const v = this.value(e, fn, at)
+      return v.prov === Prov.Untrusted && (v.secret || v.label?.endsWith(CREDENTIAL_LABEL) === true)
+    }
+    const found =
+      this.model.functions.some((f, fn) => (f.equalities ?? []).some((q) => credential(q.left, fn, q.span.start) || credential(q.right, fn, q.span.start))) ||
+      this.model.calls.some((c) => c.fn !== MODULE && c.args.some((a) => a.name === undefined && a.value.k !== "container" && credential(a.value, c.fn, c.span.start)))
+    this.credentialChecked = found
+    return found
   }
 
   /** A class of the file derived from a settings base class the models list as configuration (pydantic's `BaseSettings`). */
@@ -617,6 +655,17 @@ export class FlowEvaluator {
   }
 }
 
+/**
+ * A variable assigned twice starts with what both its values start with (`url = BASE` then
+ * `url += path`, or `url = BASE + a` / `url = BASE + b` in two branches): it keeps that prefix.
+ */
+const commonPrefix = (joined: Value, a: Value, b: Value): Value => {
+  if (a.prefix === undefined || b.prefix === undefined) return joined
+  let n = 0
+  while (n < a.prefix.length && n < b.prefix.length && a.prefix[n] === b.prefix[n]) n++
+  return n === 0 ? joined : { ...joined, prefix: a.prefix.slice(0, n) }
+}
+
 /** `self.x` / `this.x`: one attribute of the instance */
 const MEMBER = /^(?:self|this)\.[\w$]+$/
 
@@ -629,6 +678,8 @@ const keepPrefix = (out: Value, v: Value): Value => (v.prefix !== undefined && o
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
+/** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
+const CREDENTIAL_LABEL = ", a credential)"
 /** Methods that read one named entry of a request's headers, form, query or cookies */
 const GETTERS = /^(?:get|Get|getlist|get_all|getAll|getHeader|GetHeader|header|FormValue|PostFormValue|PostForm|DefaultPostForm|Query|DefaultQuery|Cookie|param|Param)$/
 const MODEL_OUTPUT = "model output"

@@ -169,3 +169,20 @@ export const hasNestedQuantifier = (source: string): boolean => {
   }
   return false
 }
+
+const referenceTables = new WeakMap<SemanticModel, ReadonlyArray<string>>()
+
+/**
+ * The imported functions the file passes by reference as arguments (`app.use(authenticate)`,
+ * `router.post("/x", requireUser, handler)`): the framework calls them, so a file condition that asks
+ * for a call of one is met. Functions of the file itself are not listed: their bodies are in the model.
+ */
+export const passedReferences = (model: SemanticModel): ReadonlyArray<string> => {
+  let list = referenceTables.get(model)
+  if (list === undefined) {
+    const names = new Set<string>()
+    for (const c of model.calls) for (const a of c.args) if (a.value.k === "ref") names.add(a.value.name)
+    referenceTables.set(model, (list = [...names]))
+  }
+  return list
+}

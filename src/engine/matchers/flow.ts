@@ -1,4 +1,4 @@
-import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
+import type { CallCondition, CallMatcher, CodeGraphMatcher, FileCall, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
@@ -9,7 +9,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
-import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
+import { hasNestedQuantifier, heldValue, passedReferences, resultNamed } from "./callValues.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
 import { type RawMatch, strength } from "./RawMatch.js"
@@ -200,9 +200,10 @@ export const compileModelRules = (
     // the calls that satisfy a file condition, found once per file
     const satisfying = new Map<FileCondition, ReadonlyArray<Call>>()
     const fileMakes = (c: FileCondition, reported: Call): boolean => {
+      if (c.credential) return evaluatorOf(framework).checksRequestCredential()
       let calls = satisfying.get(c)
       if (calls === undefined) satisfying.set(c, (calls = model.calls.filter((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))))
-      return c.other ? calls.some((x) => x !== reported) : calls.length > 0
+      return (c.other ? calls.some((x) => x !== reported) : calls.length > 0) || (c.where.length === 0 && passedReferences(model).some((name) => c.names.lookup(name).length > 0))
     }
     const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
@@ -428,12 +429,15 @@ interface FileCondition {
   readonly names: NameIndex<true>
   readonly where: ReadonlyArray<CallCondition>
   readonly other: boolean
+  /** `checks: request_credential`: a handler of the file checks the caller's credential */
+  readonly credential: boolean
 }
 
-const fileCondition = (f: { readonly callee: ReadonlyArray<string>; readonly where?: ReadonlyArray<CallCondition> | undefined; readonly other?: true | undefined }): FileCondition => {
+const fileCondition = (f: FileCall): FileCondition => {
   const names = new NameIndex<true>()
+  if (!("callee" in f)) return { names, where: [], other: false, credential: true }
   for (const n of f.callee) names.add(n, true)
-  return { names, where: f.where ?? [], other: f.other === true }
+  return { names, where: f.where ?? [], other: f.other === true, credential: false }
 }
 
 
@@ -789,7 +793,19 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
     const entry = held?.k === "container" ? held.entries.find((x) => x.key !== undefined && names.includes(x.key)) : undefined
     if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
   }
-  return undefined
+  // a field set on the variable the call's value is held by (`params := openai.ChatCompletionNewParams{…}`
+  // then `params.MaxTokens = openai.Int(-1)`; `llm = ChatOpenAI(); llm.max_tokens = None`)
+  const body = call.fn === -1 ? model.module : model.functions[call.fn]!.body
+  // (Go's struct literal is a container ending where the statement does, its type recorded as the call)
+  const held = body.find(
+    (s) =>
+      s.k === "assign" &&
+      s.target.path.length === 0 &&
+      ((s.value.k === "call" && model.calls[s.value.call] === call) || (s.value.k === "container" && s.span.end === call.span.end && s.span.start < call.span.start))
+  )
+  if (held === undefined || held.k !== "assign") return undefined
+  const set = body.find((s) => s.k === "assign" && s.target.name === held.target.name && s.target.path.length === 1 && names.includes(s.target.path[0]!))
+  return set === undefined || set.k !== "assign" ? undefined : { name: set.target.path[0]!, value: set.value, span: set.span }
 }
 
 const compiled = new Map<string, RegExp>()
@@ -818,6 +834,29 @@ const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
   return held !== undefined && isConstant(held) ? held : e
 }
 
+/**
+ * The constant a value stands for: a literal, a name assigned only that constant (`const noLimit = -1`),
+ * a conversion of it (`int64(-1)`), or a library function given only it, which wraps the value for
+ * an options field (`openai.Int(-1)`, `aws.Int32(n)`, `int(-1)`); otherwise the value itself.
+ */
+const literalOf = (e: Expr, fn: number, model: SemanticModel, depth = 0): Expr => {
+  const v = e.k === "name" ? heldValue(e, fn, model) ?? e : e
+  if (depth > 3) return v
+  if (v.k === "op" && v.parts.length === 1) {
+    const inner = literalOf(v.parts[0]!, fn, model, depth + 1)
+    return inner.k === "lit" ? inner : v
+  }
+  if (v.k === "call") {
+    const inner = model.calls[v.call]!
+    const only = inner.args.length === 1 ? inner.args[0]! : undefined
+    if (only !== undefined && only.name === undefined && (inner.receiver === undefined || inner.receiver.k === "ref") && inner.callbacks === undefined) {
+      const x = literalOf(only.value, fn, model, depth + 1)
+      if (x.k === "lit") return x
+    }
+  }
+  return v
+}
+
 const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   if ("in_loop" in c) return inEndlessLoop(call, model, c.interactive)
   if ("sets" in c) return call.args.some((a) => (a.name !== undefined && c.sets.includes(a.name)) || setsIn(a.value, c.sets, model, call.fn, 0))
@@ -837,7 +876,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const args = c.keyword !== undefined ? (typeof c.keyword === "string" ? [c.keyword] : c.keyword).map((k) => keywordArg(call, k, model)) : c.arg !== undefined ? [argOf(call.args, c.arg)] : []
     return args.some((a) => {
       const held = a === undefined ? undefined : constantOf(a.value, model, call.fn)
-      const v = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
+      const entry = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
+      const v = entry === undefined ? undefined : literalOf(entry, call.fn, model)
       return v !== undefined && v.k === "lit" && typeof v.value === "number" && v.value >= c.at_least && (c.below === undefined || v.value < c.below)
     })
   }
@@ -863,7 +903,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   }
   if ("equals" in c) {
     const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined
-    const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    const at = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
+    const v = at === undefined ? undefined : literalOf(at, call.fn, model)
     return v !== undefined && v.k === "lit" && v.value === c.equals
   }
   if ("keyword" in c) {
@@ -1064,8 +1105,8 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
       ? [
           ...(m.where ?? []).map((c, i) => [["where", i], c] as [Array<string | number>, CallCondition]),
           ...(m.unless ?? []).map((c, i) => [["unless", i], c] as [Array<string | number>, CallCondition]),
-          ...(m.if_file ?? []).flatMap((f, j) => (f.where ?? []).map((c, i) => [["if_file", j, "where", i], c] as [Array<string | number>, CallCondition])),
-          ...(m.unless_file ?? []).flatMap((f, j) => (f.where ?? []).map((c, i) => [["unless_file", j, "where", i], c] as [Array<string | number>, CallCondition]))
+          ...(m.if_file ?? []).flatMap((f, j) => ("where" in f ? f.where ?? [] : []).map((c, i) => [["if_file", j, "where", i], c] as [Array<string | number>, CallCondition])),
+          ...(m.unless_file ?? []).flatMap((f, j) => ("where" in f ? f.where ?? [] : []).map((c, i) => [["unless_file", j, "where", i], c] as [Array<string | number>, CallCondition]))
         ]
       : m.sinks.flatMap((s, j) => [...(s.when ?? []).map((c, i) => [["sinks", j, "when", i], c] as [Array<string | number>, CallCondition]), ...(s.unless ?? []).map((c, i) => [["sinks", j, "unless", i], c] as [Array<string | number>, CallCondition])])
   for (const [path, c] of conditions) {
@@ -1104,7 +1145,7 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   const files = m.kind === "call" ? [...(m.if_file ?? []).map((f, j) => ["if_file", j, f] as const), ...(m.unless_file ?? []).map((f, j) => ["unless_file", j, f] as const)] : []
   const names =
     m.kind === "call"
-      ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => f.callee.map((n, i) => [[field, j, "callee", i], n] as const))]
+      ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => ("callee" in f ? f.callee : []).map((n, i) => [[field, j, "callee", i], n] as const))]
       : m.sinks.flatMap((s, j) => [...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const), ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)])
   for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined

@@ -36,9 +36,11 @@ export type Expr =
   | { readonly k: "container"; readonly entries: ReadonlyArray<{ readonly key?: string; readonly value: Expr; readonly span?: Span }> }
   /**
    * arithmetic, comparisons and other operators: data flows through. `both`: a Python `a & b`, whose
-   * result holds only when both do (AutoGen's termination conditions combined with `&`)
+   * result holds only when both do (AutoGen's termination conditions combined with `&`). `plus`: a
+   * `+` (or `+=`) whose operands the syntax does not show to be text (`BASE + path`): data flow joins
+   * it as text when an operand's value turns out to be constant text
    */
-  | { readonly k: "op"; readonly parts: ReadonlyArray<Expr>; readonly both?: true }
+  | { readonly k: "op"; readonly parts: ReadonlyArray<Expr>; readonly both?: true; readonly plus?: true }
   /** a lambda / arrow function defined inline */
   | { readonly k: "func"; readonly fn: number }
   | { readonly k: "unknown" }

@@ -149,8 +149,74 @@ export class ModelBuilder {
 
   parentOf = (fn: number): number => (fn === -1 ? -1 : this.functions[fn]!.parent)
 
+  /**
+   * An untyped parameter of a function of the file is named by what every call of the function in the
+   * file passes for it, when that is an instance the caller holds (`async def fetch(session, url)` called
+   * as `fetch(http_session, url)` inside `async with aiohttp.ClientSession() as http_session`): the calls
+   * on the parameter inside the function (and its closures) become calls on that class
+   * (`aiohttp.ClientSession().get`), as with a typed parameter (`session: aiohttp.ClientSession`).
+   */
+  private nameParamsByCallers(): void {
+    const byName = new Map<string, number>()
+    this.functions.forEach((f, i) => {
+      if (!f.name.startsWith("<")) byName.set(f.name, byName.has(f.name) ? -1 : i)
+    })
+    const sites = new Map<number, Array<Call>>()
+    for (const c of this.calls) {
+      const fi = byName.get(c.callee)
+      if (fi === undefined || fi < 0 || c.written !== c.callee) continue
+      const list = sites.get(fi)
+      if (list === undefined) sites.set(fi, [c])
+      else list.push(c)
+    }
+    // a helper handing the session on to another (`fetch` -> `_get`) names that one's parameter next round
+    const named = new Set<string>()
+    for (let round = 0; round < 3; round++) {
+      for (const [fi, list] of sites) {
+        const f = this.functions[fi]!
+        if (f.receiver === true || f.params[0] === "self" || f.params[0] === "cls") continue
+        f.params.forEach((param, pi) => {
+          if (f.paramTypes?.[pi] !== undefined || named.has(`${fi}:${param}`)) return
+          let held: string | undefined
+          for (const site of list) {
+            const arg = site.args.find((a) => a.name === param) ?? site.args.filter((a) => a.name === undefined)[pi]
+            const name = arg === undefined ? undefined : this.instanceOf(arg.value, site.fn)
+            if (name === undefined || (held !== undefined && held !== name)) return
+            held = name
+          }
+          if (held === undefined) return
+          named.add(`${fi}:${param}`)
+          this.bindHolder(fi, param, held)
+          const prefix = `${param}.`
+          this.calls.forEach((c, i) => {
+            if (c.callee.startsWith(prefix) && this.within(c.fn, fi)) this.calls[i] = { ...c, callee: held + c.callee.slice(param.length) }
+          })
+        })
+      }
+    }
+  }
+
+  /** The instance an argument holds (a call's result, `aiohttp.ClientSession()`, or a typed parameter), if known. */
+  private instanceOf(e: Expr, fn: number): string | undefined {
+    if (e.k === "call") return `${this.calls[e.call]!.callee}()`
+    const dotted = e.k === "name" || e.k === "attr" ? dottedOf(e) : undefined
+    if (dotted === undefined) return undefined
+    for (let scope = fn; ; scope = this.parentOf(scope)) {
+      const held = this.holders.get(scope)?.get(dotted)
+      if (held !== undefined) return held
+      if (scope === -1) return undefined
+    }
+  }
+
+  /** `fn` is `outer` or a function nested in it. */
+  private within(fn: number, outer: number): boolean {
+    for (let f = fn; f !== -1; f = this.parentOf(f)) if (f === outer) return true
+    return false
+  }
+
   build(): SemanticModel {
     this.markRecursion()
+    this.nameParamsByCallers()
     return {
       language: this.language,
       imports: this.imports,

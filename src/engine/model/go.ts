@@ -406,7 +406,7 @@ class GoWalker {
         // `a, err :=`: plain names are read from the text instead of visiting each identifier
         const leftText = left.text
         const lefts = SIMPLE_NAMES.test(leftText) ? leftText.split(",").map((name) => name.trim()) : left.namedChildren
-        this.assign(lefts, rights, op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
+        this.assign(lefts, rights, op === "+=" ? "plus" : op !== undefined && op !== "=", node.type !== "assignment_statement", fn, out, node)
         return
       }
       case "var_declaration":
@@ -536,7 +536,7 @@ class GoWalker {
    * `a, b := x, y` pairs the sides; `a, b := f()` gives every target the whole value (as python.ts
    * does for tuple targets). `declares`: `:=` / `var`, which may hide an import of the same name.
    */
-  private assign(lefts: ReadonlyArray<AstNode | string>, rights: ReadonlyArray<AstNode>, augmented: boolean, declares: boolean, fn: number, out: Array<Statement>, node: AstNode): void {
+  private assign(lefts: ReadonlyArray<AstNode | string>, rights: ReadonlyArray<AstNode>, augmented: boolean | "plus", declares: boolean, fn: number, out: Array<Statement>, node: AstNode): void {
     const values = rights.map((r) => this.expr(r, fn))
     const pairwise = lefts.length === values.length
     const whole: Expr = values.length === 1 ? values[0]! : { k: "container", entries: values.map((value) => ({ value })) }
@@ -548,7 +548,7 @@ class GoWalker {
       const value = pairwise ? values[i]! : whole.k === "call" && lefts.length > 1 ? { k: "call" as const, call: whole.call, result: i } : whole
       const rightNode = pairwise ? rights[i] : rights.length === 1 ? rights[0] : undefined
       if (declares && target.path.length === 0) this.declare(fn, target.name)
-      out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [this.targetRead(target), value] } : value, span: span(node) })
+      out.push({ k: "assign", target, value: augmented !== false ? { k: "op", parts: [this.targetRead(target), value], ...(augmented === "plus" ? { plus: true as const } : {}) } : value, span: span(node) })
       if (augmented) continue
       const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
       // the first target of a call holds its result (`db, err := sql.Open(…)`); a struct literal its type
@@ -1058,7 +1058,7 @@ class GoWalker {
           }
           return { k: "lit", value: true }
         }
-        if (operator === "+" && parts.some((p) => p.k === "concat" || (p.k === "lit" && typeof p.value === "string"))) return { k: "concat", parts }
+        if (operator === "+") return parts.some((p) => p.k === "concat" || (p.k === "lit" && typeof p.value === "string")) ? { k: "concat", parts } : { k: "op", parts, plus: true }
         return { k: "op", parts }
       }
       case "composite_literal": {

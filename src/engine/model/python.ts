@@ -250,7 +250,8 @@ class PythonWalker {
       const targets = this.targets(left, fn)
       // `a, b = f()`: each target gets the whole value (destructuring keeps the data)
       for (const target of targets) {
-        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value] } : value
+        const plus = augmented && (node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type) === "+="
+        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : value
         out.push({ k: "assign", target, value: v, span: span(node) })
         if (!augmented && value.k === "call" && targets.length === 1) {
           const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
@@ -334,8 +335,10 @@ class PythonWalker {
     if (cond !== null) {
       this.exitCheck(cond, consequence, fn)
       if (consequence !== null) {
-        const exits = consequence.namedChildren.length > 0 && consequence.namedChildren.every((s) => EXITS.has(s.type) || s.type === "comment" || s.type === "expression_statement" && /^(?:logger|logging|log)\b/.test(s.text))
-          && consequence.namedChildren.some((s) => EXITS.has(s.type))
+        // the branch ends by leaving, after statements that only do something (`print(...)`, `log.warning(...)`,
+        // `await notify(...)`), like Go's: code after the `if` runs only when the check held
+        const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
+        const exits = branch.length > 0 && EXITS.has(branch[branch.length - 1]!.type) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
         else this.guardsOf(cond, false, span(consequence), out, fn)
       }
@@ -732,7 +735,7 @@ class PythonWalker {
         if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
           return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
         if (op === "/") return { k: "concat", parts } // pathlib joins
-        return op === "&" ? { k: "op", parts, both: true } : { k: "op", parts }
+        return op === "&" ? { k: "op", parts, both: true } : op === "+" ? { k: "op", parts, plus: true } : { k: "op", parts }
       }
       case "call":
         return this.call(node, fn)

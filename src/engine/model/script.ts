@@ -43,8 +43,6 @@ const BUILDERS = new Set([
   "join", "concat", "replace", "replaceAll", "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase",
   "padStart", "padEnd", "repeat", "normalize", "slice", "substring", "toString"
 ])
-/** Receivers whose calls may precede the exit in a failing branch (`logger.warn(...); return`). */
-const EXIT_PRELUDE = /^(?:console|logger|log|logging|res|response|reply|ctx)\b/
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
 const PROMISIFY = /(?:^|\.)promisify$/
@@ -99,11 +97,24 @@ class ScriptWalker {
       const fn = this.named.get(p.name)
       if (fn === undefined) continue
       const call = this.b.calls[p.call]!
+      // a parameter or variable of the calling function (or one around it) of that name hides the function
+      if (this.shadowed(p.name, call.fn, fn)) continue
       const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
       if (p.field !== undefined) callback.field = p.field
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
     return this.b.build()
+  }
+
+  /** `name` is a parameter or a variable (not holding `target`) of `fn` or a function around it. */
+  private shadowed(name: string, fn: number, target: number): boolean {
+    for (let f = fn; f !== -1; f = this.b.functions[f]!.parent) {
+      const info = this.b.functions[f]!
+      if (f === target) return false
+      if (info.params.includes(name)) return true
+      if (info.body.some((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0 && !(st.value.k === "func" && st.value.fn === target))) return true
+    }
+    return false
   }
 
   /**
@@ -382,7 +393,7 @@ class ScriptWalker {
     else value = this.expr(node.right, fn)
     if (target === undefined) return value
     const augmented = op !== K.EqualsToken
-    out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value] } : value, span: sp })
+    out.push({ k: "assign", target, value: augmented ? { k: "op", parts: [targetRead(target), value], ...(op === K.PlusEqualsToken ? { plus: true as const } : {}) } : value, span: sp })
     if (!augmented && value.k === "call") {
       const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
       this.bindHolder(target.name === "this" ? -1 : fn, key, `${this.b.calls[value.call]!.callee}()`)
@@ -793,7 +804,9 @@ class ScriptWalker {
     if (paramTypes !== undefined) info.paramTypes = paramTypes
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
-    if (name !== "<anonymous>" && !this.named.has(name)) this.named.set(name, index)
+    // only a declaration or a function held by a variable is in scope by its name; a method (of a class
+    // or an object literal, `{ options(url, options) {} }`) is not: a bare `options` names something else
+    if (name !== "<anonymous>" && !this.named.has(name) && !isMethod(node)) this.named.set(name, index)
     if (this.focus === undefined || this.everything || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
     else {
       this.skipped.set(index, node)
@@ -1046,7 +1059,8 @@ class ScriptWalker {
         const operands = chainOf(n, op)
         const parts = operands.map((o) => this.expr(o, fn))
         if (op === K.CommaToken) return parts[parts.length - 1]!
-        return op === K.PlusToken && operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts }
+        if (op === K.PlusToken) return operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts, plus: true }
+        return { k: "op", parts }
       }
       case K.EqualsEqualsEqualsToken:
       case K.EqualsEqualsToken:
@@ -1405,33 +1419,24 @@ const bindingNames = (name: ts.BindingName, out: Array<string>): void => {
 }
 
 /**
- * Whether a branch leaves: a return / throw / continue / break, alone or ending a block of such
- * statements and calls that only report (logging, sending the error response).
+ * Whether a branch leaves: a return / throw / continue / break, alone or ending a block of calls
+ * made before it (logging, sending the error response, a metric), as in Go's model.
  */
 const exits = (node: ts.Statement): boolean => {
   if (EXIT_KINDS.has(node.kind)) return true
   if (!ts.isBlock(node) || node.statements.length === 0) return false
-  let exit = false
-  for (const s of node.statements) {
-    if (EXIT_KINDS.has(s.kind)) exit = true
-    else if (ts.isExpressionStatement(s)) {
-      const e = unwrap(s.expression)
-      if (!ts.isCallExpression(e) || !EXIT_PRELUDE.test(callRoot(e))) return false
-    } else return false
-  }
-  return exit
+  const last = node.statements[node.statements.length - 1]!
+  if (!EXIT_KINDS.has(last.kind)) return false
+  return node.statements.every((s) => s === last || EXIT_KINDS.has(s.kind) || (ts.isExpressionStatement(s) && (ts.isCallExpression(unwrap(s.expression)) || ts.isAwaitExpression(unwrap(s.expression)))))
 }
 
-/** The first name of a call chain (`res` in `res.status(403).json(...)`). */
-const callRoot = (node: ts.Expression): string => {
-  let n = unwrap(node)
-  for (;;) {
-    if (ts.isCallExpression(n)) n = unwrap(n.expression)
-    else if (ts.isPropertyAccessExpression(n)) n = unwrap(n.expression)
-    else break
-  }
-  return ts.isIdentifier(n) ? n.text : ""
-}
+/** A method of a class or an object literal (also an accessor): not bound to its name in any scope. */
+const isMethod = (node: FunctionLike): boolean =>
+  ts.isMethodDeclaration(node) ||
+  ts.isGetAccessorDeclaration(node) ||
+  ts.isSetAccessorDeclaration(node) ||
+  ts.isConstructorDeclaration(node) ||
+  ((ts.isFunctionExpression(node) || ts.isArrowFunction(node)) && node.parent !== undefined && (ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)))
 
 /** Whether a (skipped) function orders two values anywhere in its body: a counter or budget check. */
 const ordersValues = (node: ts.Node): boolean => {
