@@ -125,6 +125,15 @@ describe("loading a catalogue with a bad rule", () => {
       expect(problems).toMatch(/\$\.matchers\[0\]\.sinks\[0\]\.chek: /)
     })
 
+    it("reads a setting given by keyword or by position, and names the line of a named `arg` beside `keyword`", () => {
+      const call = (arg: string) => `  - target: python\n    kind: call\n    callee: [<loggers>]\n    where: [{ keyword: config, arg: ${arg}, field: limit, at_least: 1000 }]\n    message: A huge limit.\n`
+      expect(load({ "rule.yaml": withMatcher(call("1")) })).toEqual([])
+      const text = withMatcher(call("settings"))
+      const problems = load({ "rule.yaml": text })
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toContain(`exec_eval/rule.yaml:${lineOf(text, "arg: settings")} $.matchers[0].where[0].arg: with \`keyword\`, \`arg\` is the position`)
+    })
+
     it("loads builders.yaml and config.yaml, and names them in their problems", () => {
       const builders = "- target: n8n\n  kind: graph\n  check: node\n  node_types: [n8n-nodes-base.code]\n  code_matches: eval\n"
       expect(load({ "rule.yaml": baseRule, "builders.yaml": builders, "config.yaml": "- target: yaml\n  kind: jsonpath\n  given: [\"$.x\"]\n  then: [{ function: truthy }]\n" })).toEqual([])
