@@ -41,14 +41,14 @@ export const CallCondition = Schema.Union(
   }).annotations({
     description: "the keyword argument or argument (both given: the keyword when passed, else the argument; or that key of the dict it passes) is a number at least this large (and below `below`)"
   }),
-  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), absent: Schema.Literal(true) }).annotations({
-    description: "none of the keyword arguments is passed (with `field`: the keyword passes no dict / object with that key, a dotted path)"
+  Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), absent: Schema.Literal(true) }).annotations({
+    description: "none of the keyword arguments is passed (with `field`: the keyword passes no dict / object with that key, a dotted path); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
-  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), present: Schema.Literal(true) }).annotations({
-    description: "one of the keyword arguments is passed (with `field`: and its dict / object has that key)"
+  Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), present: Schema.Literal(true) }).annotations({
+    description: "one of the keyword arguments is passed (with `field`: and its dict / object has that key); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
-  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), not_literal: Schema.Literal(true) }).annotations({
-    description: "one of the keyword arguments is passed and is not a constant (with `field`: that key of it)"
+  Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), not_literal: Schema.Literal(true) }).annotations({
+    description: "one of the keyword arguments is passed and is not a constant (with `field`: that key of it); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
   Schema.Struct({ arg: ArgRef, container: Schema.Literal(true) }).annotations({ description: "the argument is a list / array literal (argv)" }),
   Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), literal: Schema.Boolean }).annotations({

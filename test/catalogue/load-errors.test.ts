@@ -128,6 +128,8 @@ describe("loading a catalogue with a bad rule", () => {
     it("reads a setting given by keyword or by position, and names the line of a named `arg` beside `keyword`", () => {
       const call = (arg: string) => `  - target: python\n    kind: call\n    callee: [<loggers>]\n    where: [{ keyword: config, arg: ${arg}, field: limit, at_least: 1000 }]\n    message: A huge limit.\n`
       expect(load({ "rule.yaml": withMatcher(call("1")) })).toEqual([])
+      const absent = "  - target: python\n    kind: call\n    callee: [<loggers>]\n    where: [{ keyword: [config, limits], arg: 1, absent: true }]\n    message: No limit.\n"
+      expect(load({ "rule.yaml": withMatcher(absent) })).toEqual([])
       const text = withMatcher(call("settings"))
       const problems = load({ "rule.yaml": text })
       expect(problems).toHaveLength(1)

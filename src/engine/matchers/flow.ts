@@ -868,7 +868,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return v !== undefined && v.k === "lit" && v.value === c.equals
   }
   if ("keyword" in c) {
-    const a = keywordArg(call, c.keyword)
+    // both given: the keyword when passed, else the argument at that position
+    const a = keywordArg(call, c.keyword) ?? ("arg" in c && c.arg !== undefined ? anyArg(call, c.arg) : undefined)
     // with `field`, the key (a dotted path) of the dict / object the keyword passes, through variables
     const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
     if ("absent" in c) return v === undefined
