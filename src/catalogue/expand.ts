@@ -1,32 +1,32 @@
 import { Either, ParseResult, Schema } from "effect"
 import { type FlowSink, FlowSink as FlowSinkSchema, type FrameworkModel } from "../domain/FlowRule.js"
-import { CALLEE_LIST_REF, type FrameworkModelSource } from "../domain/RuleSource.js"
+import { LIST_REF, type FrameworkModelSource } from "../domain/RuleSource.js"
 import type { KeyPath } from "./yamlLocate.js"
 
 /**
  * Expands the authoring form of matchers (src/domain/RuleSource.ts) into the engine's form: several
  * targets into one matcher per target, `{ kind: <name> }` flow sinks into the sinks of that kind in
- * the target's model, `<name>` in a list of names into that named callee list. Works on the raw YAML
+ * the target's model, `<name>` in a list into that named list. Works on the raw YAML
  * value, before the engine's schemas decode it, so the engine sees exactly what a rule spelling
  * everything out would give it.
  */
 
-/** The named sink kinds and callee lists of the models, by language. */
+/** The named sink kinds and named lists of the models, by language. */
 export interface ModelLibrary {
   readonly sinks: ReadonlyMap<string, Readonly<Record<string, ReadonlyArray<FlowSink>>>>
-  readonly callees: ReadonlyMap<string, Readonly<Record<string, ReadonlyArray<string>>>>
+  readonly lists: ReadonlyMap<string, Readonly<Record<string, ReadonlyArray<string>>>>
 }
 
 /** Splits decoded model files into the engine's models (without the named lists) and the library rules reference. */
 export const splitModels = (sources: ReadonlyArray<FrameworkModelSource>): { models: Array<FrameworkModel>; library: ModelLibrary } => {
   const sinks = new Map<string, Record<string, ReadonlyArray<FlowSink>>>()
-  const callees = new Map<string, Record<string, ReadonlyArray<string>>>()
-  const models = sources.map(({ sinks: s, callees: c, ...model }) => {
+  const lists = new Map<string, Record<string, ReadonlyArray<string>>>()
+  const models = sources.map(({ sinks: s, lists: l, ...model }) => {
     if (s !== undefined) sinks.set(model.language, { ...sinks.get(model.language), ...s })
-    if (c !== undefined) callees.set(model.language, { ...callees.get(model.language), ...c })
+    if (l !== undefined) lists.set(model.language, { ...lists.get(model.language), ...l })
     return model
   })
-  return { models, library: { sinks, callees } }
+  return { models, library: { sinks, lists } }
 }
 
 const CODE_KINDS = new Set(["flow", "call", "function", "code-graph"])
@@ -58,8 +58,8 @@ export interface ExpandedMatcher {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
-/** Replaces every `<name>` element of every list below `value` by the target's callee list. */
-const spliceCallees = (
+/** Replaces every `<name>` element of every list below `value` by the target's named list. */
+const spliceLists = (
   value: unknown,
   path: KeyPath,
   target: string,
@@ -69,18 +69,18 @@ const spliceCallees = (
 ): unknown => {
   if (Array.isArray(value)) {
     return value.flatMap((item, i) => {
-      const ref = typeof item === "string" ? CALLEE_LIST_REF.exec(item) : null
-      if (ref === null) return [spliceCallees(item, [...path, i], target, library, used, problems)]
-      const list = lookup(library.callees, target, ref[1]!)
+      const ref = typeof item === "string" ? LIST_REF.exec(item) : null
+      if (ref === null) return [spliceLists(item, [...path, i], target, library, used, problems)]
+      const list = lookup(library.lists, target, ref[1]!)
       if (list === undefined) {
-        problems.push({ path: [...path, i], message: `unknown callee list "${item}" for ${target} (known: ${knownNames(library.callees, target)}; models/<language>.yaml \`callees\`)` })
+        problems.push({ path: [...path, i], message: `unknown list "${item}" for ${target} (known: ${knownNames(library.lists, target)}; models/<language>.yaml \`lists\`)` })
         return []
       }
-      used.set(`${target}:callees:${ref[1]}`, list)
+      used.set(`${target}:lists:${ref[1]}`, list)
       return [...list]
     })
   }
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, spliceCallees(v, [...path, k], target, library, used, problems)]))
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, spliceLists(v, [...path, k], target, library, used, problems)]))
   return value
 }
 
@@ -140,7 +140,7 @@ export const expandMatcher = (
     const one: Record<string, unknown> = { ...raw, target }
     if (typeof target !== "string" || !CODE_KINDS.has(String(raw.kind))) return { raw: one, sinkOrigins: undefined }
     const own: Array<ExpansionProblem> = []
-    const spliced = spliceCallees(one, [], target, library, used, own) as Record<string, unknown>
+    const spliced = spliceLists(one, [], target, library, used, own) as Record<string, unknown>
     let sinkOrigins: Array<number> | undefined
     if (raw.kind === "flow" && Array.isArray(spliced.sinks)) {
       const expanded = expandSinks(spliced.sinks, target, library, used, own)

@@ -73,7 +73,7 @@ const loadCompliance = (
 
 /**
  * The framework models: where untrusted data and configuration come from, per language, and the
- * named sink kinds and callee lists rules reference (kept out of the engine's models).
+ * named sink kinds and lists rules reference (kept out of the engine's models).
  */
 /** A YAML file parsed with locations, its syntax errors reported, and a reporter of problems at its key paths. */
 const parseReporting = (text: string, shown: string, problems: Array<CatalogueProblem>) => {

@@ -30,7 +30,7 @@ export const CallCondition = Schema.Union(
     field: Schema.optional(Schema.String),
     equals: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
   }).annotations({
-    description: "the keyword argument (or options field, or the argument `arg`) is this literal; with `field`, that key (a dotted path) of the dict / object it passes"
+    description: "the keyword argument (or options field, or the argument `arg`; both given: the keyword when passed, else the argument) is this literal; with `field`, that key (a dotted path) of the dict / object it passes"
   }),
   Schema.Struct({
     keyword: Schema.optional(Keywords),
@@ -39,16 +39,16 @@ export const CallCondition = Schema.Union(
     at_least: Schema.Number,
     below: Schema.optional(Schema.Number)
   }).annotations({
-    description: "the keyword argument or argument (or that key of the dict it passes) is a number at least this large (and below `below`)"
+    description: "the keyword argument or argument (both given: the keyword when passed, else the argument; or that key of the dict it passes) is a number at least this large (and below `below`)"
   }),
-  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), absent: Schema.Literal(true) }).annotations({
-    description: "none of the keyword arguments is passed (with `field`: the keyword passes no dict / object with that key, a dotted path)"
+  Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), absent: Schema.Literal(true) }).annotations({
+    description: "none of the keyword arguments is passed (with `field`: the keyword passes no dict / object with that key, a dotted path); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
-  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), present: Schema.Literal(true) }).annotations({
-    description: "one of the keyword arguments is passed (with `field`: and its dict / object has that key)"
+  Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), present: Schema.Literal(true) }).annotations({
+    description: "one of the keyword arguments is passed (with `field`: and its dict / object has that key); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
-  Schema.Struct({ keyword: Keywords, field: Schema.optional(Schema.String), not_literal: Schema.Literal(true) }).annotations({
-    description: "one of the keyword arguments is passed and is not a constant (with `field`: that key of it)"
+  Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), not_literal: Schema.Literal(true) }).annotations({
+    description: "one of the keyword arguments is passed and is not a constant (with `field`: that key of it); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
   Schema.Struct({ arg: ArgRef, container: Schema.Literal(true) }).annotations({ description: "the argument is a list / array literal (argv)" }),
   Schema.Struct({ arg: ArgRef, field: Schema.optional(Schema.String), literal: Schema.Boolean }).annotations({
@@ -60,7 +60,7 @@ export const CallCondition = Schema.Union(
       "the argument is a constant (a literal, a module-level constant, or a local variable assigned only a constant) whose value matches the regex (numbers and booleans as written in JSON), or a name whose canonical dotted name does (`yaml.SafeLoader`); with `field`, that key of the dict / object it passes (a dotted path, `*` any key: `*.command`); with `element`, that element of the list"
   }),
   Schema.Struct({ arg: Schema.optional(ArgRef), keyword: Schema.optional(Keywords), is: Names }).annotations({
-    description: "the argument (or any of these keyword arguments) is a reference to, or a call of, one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`, `k=len(docs)`)"
+    description: "the argument (or any of these keyword arguments; both given: the keyword when passed, else the argument) is a reference to, or a call of, one of these canonical names, as a whole (`dict(os.environ)`, `JSON.stringify(process.env)`, `k=len(docs)`)"
   }),
   Schema.Struct({ arg: ArgRef, redos: Schema.Literal(true) }).annotations({
     description: "the argument is a constant regex (resolved like `matches`) with a quantified group that itself contains a quantifier (`(a+)+`, `(\\w+\\s?)*`): catastrophic backtracking"

@@ -11,7 +11,7 @@ import { GraphMatcher, JsonPathMatcher, RegexMatcher, Rule, TreeSitterMatcher, T
  * - a `flow` sink may be `{ kind: <name>, ...fields }`: the sinks of that named sink kind in the
  *   target's model (models/<language>.yaml `sinks`), each with these fields set on it;
  * - an element `<name>` of a list of names in a code matcher (`callee`, `calls`, `sanitizers`,
- *   `interactive`, `is`, ...) stands for the named list `callees.<name>` of the target's model.
+ *   `interactive`, `is`, `keyword`, ...) stands for the named list `lists.<name>` of the target's model.
  *
  * These schemas only describe that form for the generated JSON Schemas (editors); loading checks the
  * expanded matchers with the engine's schemas and reports problems at the place they were written.
@@ -19,10 +19,10 @@ import { GraphMatcher, JsonPathMatcher, RegexMatcher, Rule, TreeSitterMatcher, T
 
 const strict = { onExcessProperty: "error" } as const
 
-export const KindName = Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9_]*$/)).annotations({ description: "snake_case name of a sink kind or a callee list" })
+export const KindName = Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9_]*$/)).annotations({ description: "snake_case name of a sink kind or a named list" })
 
-/** `<name>`: a named callee list of the target's model, spliced into the list it appears in. */
-export const CALLEE_LIST_REF = /^<([a-z][a-z0-9_]*)>$/
+/** `<name>`: a named list of the target's model (`lists`), spliced into the list it appears in. */
+export const LIST_REF = /^<([a-z][a-z0-9_]*)>$/
 
 /** A flow sink naming a sink kind of the target's model, with fields set on each of its sinks. */
 export const SinkRef = Schema.Struct({
@@ -85,14 +85,14 @@ export const SIBLING_FILES = {
   "config.yaml": ["json", "yaml"]
 } as const satisfies Record<string, ReadonlyArray<string>>
 
-/** models/<language>.yaml as written: the engine's framework model plus the named sink kinds and callee lists rules reference. */
+/** models/<language>.yaml as written: the engine's framework model plus the named sink kinds and lists rules reference. */
 export const FrameworkModelSource = Schema.Struct({
   ...FrameworkModel.fields,
   sinks: Schema.optional(Schema.Record({ key: KindName, value: Schema.Array(FlowSink).pipe(Schema.minItems(1)) })).annotations({
     description: "named sink kinds: a rule's flow sink `{ kind: <name>, ...fields }` stands for these sinks, each with the rule's fields set on it"
   }),
-  callees: Schema.optional(Schema.Record({ key: KindName, value: Schema.Array(Schema.String).pipe(Schema.minItems(1)) })).annotations({
-    description: "named lists of canonical names: `<name>` in a code matcher's list of names stands for the list"
+  lists: Schema.optional(Schema.Record({ key: KindName, value: Schema.Array(Schema.String).pipe(Schema.minItems(1)) })).annotations({
+    description: "named lists of framework names (callees, keyword names, types): `<name>` in any list of a code matcher stands for the list"
   })
 }).annotations({ parseOptions: strict, identifier: "FrameworkModel", title: "Vigil framework model" })
 export type FrameworkModelSource = typeof FrameworkModelSource.Type

@@ -40,7 +40,7 @@ const matcherLists = parsed.filter((b) => Array.isArray(b.value))
 
 const dir = mkdtempSync(join(tmpdir(), "vigil-docs-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-// the models beside the rules folders, for the named sink kinds and callee lists the examples use
+// the models beside the rules folders, for the named sink kinds and lists the examples use
 cpSync(defaultModelsDir(defaultRulesDir()), join(dir, "models"), { recursive: true })
 
 /** Loads one rule file from a fresh rules directory; the problems, with lines shifted into the doc. */

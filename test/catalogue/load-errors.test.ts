@@ -92,8 +92,8 @@ describe("loading a catalogue with a bad rule", () => {
     expect(problemsOf({ exec_eval: baseRule.replace("title: Dynamic code evaluation", "title: [unclosed") }).join("\n")).toMatch(/rule\.yaml:\d+ \$:/)
   })
 
-  describe("references to the models' named sinks and callee lists, and sibling matcher files", () => {
-    const models = "language: python\nuntrusted: []\nsinks:\n  log:\n    - callee: [print]\ncallees:\n  loggers: [print, \"logging.*\"]\n"
+  describe("references to the models' named sinks and lists, and sibling matcher files", () => {
+    const models = "language: python\nuntrusted: []\nsinks:\n  log:\n    - callee: [print]\nlists:\n  loggers: [print, \"logging.*\"]\n"
     /** A catalogue with one rule folder (file name -> text) and a models/python.yaml beside rules/. */
     const load = (files: Record<string, string>): Array<string> => {
       const root = mkdtempSync(join(tmpdir(), "vigil-kinds-"))
@@ -107,7 +107,7 @@ describe("loading a catalogue with a bad rule", () => {
     const flow = (sinks: string) => `  - target: [python]\n    kind: flow\n    sinks: ${sinks}\n    message: A secret is logged.\n`
     const withMatcher = (matcher: string) => baseRule.replace("matchers:\n", `matchers:\n${matcher}`)
 
-    it("expands a known sink kind and callee list", () => {
+    it("expands a known sink kind and named list", () => {
       expect(load({ "rule.yaml": withMatcher(flow("[{ kind: log, label: logs it }, { callee: [<loggers>] }]")) })).toEqual([])
     })
 
@@ -118,11 +118,22 @@ describe("loading a catalogue with a bad rule", () => {
       expect(problems[0]).toContain(`exec_eval/rule.yaml:${lineOf(text, "loggging")} $.matchers[0].sinks[1].kind: unknown sink kind "loggging" for python (known: log;`)
     })
 
-    it("names the path of an unknown callee list and of a bad key beside a sink kind", () => {
+    it("names the path of an unknown named list and of a bad key beside a sink kind", () => {
       const text = withMatcher(flow("[{ kind: log, chek: host }, { callee: [print, <nope>] }]"))
       const problems = load({ "rule.yaml": text }).join("\n")
-      expect(problems).toMatch(/\$\.matchers\[0\]\.sinks\[1\]\.callee\[1\]: unknown callee list "<nope>" for python \(known: loggers;/)
+      expect(problems).toMatch(/\$\.matchers\[0\]\.sinks\[1\]\.callee\[1\]: unknown list "<nope>" for python \(known: loggers;/)
       expect(problems).toMatch(/\$\.matchers\[0\]\.sinks\[0\]\.chek: /)
+    })
+
+    it("reads a setting given by keyword or by position, and names the line of a named `arg` beside `keyword`", () => {
+      const call = (arg: string) => `  - target: python\n    kind: call\n    callee: [<loggers>]\n    where: [{ keyword: config, arg: ${arg}, field: limit, at_least: 1000 }]\n    message: A huge limit.\n`
+      expect(load({ "rule.yaml": withMatcher(call("1")) })).toEqual([])
+      const absent = "  - target: python\n    kind: call\n    callee: [<loggers>]\n    where: [{ keyword: [config, limits], arg: 1, absent: true }]\n    message: No limit.\n"
+      expect(load({ "rule.yaml": withMatcher(absent) })).toEqual([])
+      const text = withMatcher(call("settings"))
+      const problems = load({ "rule.yaml": text })
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toContain(`exec_eval/rule.yaml:${lineOf(text, "arg: settings")} $.matchers[0].where[0].arg: with \`keyword\`, \`arg\` is the position`)
     })
 
     it("loads builders.yaml and config.yaml, and names them in their problems", () => {

@@ -151,7 +151,7 @@ export const compileModelRules = (
       else {
         // any call: the keywords it checks are what a file must mention
         anyCall.push({ entry, keywords: requiredKeywords(entry.matcher) })
-        for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
+        for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined && !("arg" in c && c.arg !== undefined)) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
   }
@@ -332,7 +332,14 @@ const requiredKeywords = (m: CallMatcher): RequiredKeywords | undefined => {
   if (c === undefined || "absent" in c) return undefined
   // conditions `holds` answers before it reads the keyword or argument
   if ("in_loop" in c || "sets" in c || "in_recursion" in c || "doc" in c || "result_named" in c) return undefined
-  if ("keyword" in c && c.keyword !== undefined) return { names: new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword), direct: false }
+  // a keyword or a positional argument (`{ keyword: config, arg: 1 }`): any call may pass it
+  if ("keyword" in c && c.keyword !== undefined && "arg" in c && c.arg !== undefined) return undefined
+  if ("keyword" in c && c.keyword !== undefined) {
+    const names = new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword)
+    // with an argument position as well (the keyword when passed, else the argument), any call may hold
+    if (!("arg" in c) || c.arg === undefined) return { names, direct: false }
+    return typeof c.arg === "string" && c.arg !== "*" ? { names: names.add(c.arg), direct: false } : undefined
+  }
   // a named argument (not `*`, any argument) is read only as written in the call
   if ("arg" in c && typeof c.arg === "string" && c.arg !== "*") return { names: new Set([c.arg]), direct: true }
   return undefined
@@ -872,8 +879,10 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return registered(call, model).some((f) => f.doc !== undefined && re.test(f.doc))
   }
   if ("at_least" in c) {
-    // any of the keywords; a constant's name (`k=TOP_K`) stands for its value
-    const args = c.keyword !== undefined ? (typeof c.keyword === "string" ? [c.keyword] : c.keyword).map((k) => keywordArg(call, k, model)) : c.arg !== undefined ? [argOf(call.args, c.arg)] : []
+    // any of the keywords, or the argument (both given: the keyword when passed, else the argument);
+    // a constant's name (`k=TOP_K`) stands for its value
+    const keywords = c.keyword === undefined ? [] : (typeof c.keyword === "string" ? [c.keyword] : c.keyword).map((k) => keywordArg(call, k, model))
+    const args = c.arg === undefined || keywords.some((a) => a !== undefined) ? keywords : [...keywords, argOf(call.args, c.arg)]
     return args.some((a) => {
       const held = a === undefined ? undefined : constantOf(a.value, model, call.fn)
       const entry = held === undefined ? undefined : c.field === undefined ? held : held.k === "container" ? held.entries.find((x) => x.key === c.field)?.value : undefined
@@ -883,7 +892,8 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
   }
   if ("result_named" in c) return resultNamed(call, model, c.result_named.map((n) => n.split("_")))
   if ("is" in c) {
-    const given = c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined
+    // both given: the keyword when passed, else the argument
+    const given = (c.keyword !== undefined ? keywordArg(call, c.keyword, model)?.value : undefined) ?? (c.arg !== undefined ? argOfCall(call, c.arg)?.value : undefined)
     if (given === undefined) return false
     // a local variable assigned once to a call or a reference (`stop = TextMentionTermination("DONE")`) is that value
     // (not one a method changes before: `env = os.environ.copy(); env.pop("OPENAI_API_KEY")`)
@@ -902,13 +912,15 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return isNamed(value)
   }
   if ("equals" in c) {
-    const a = c.keyword !== undefined ? keywordArg(call, c.keyword, model) : c.arg !== undefined ? anyArg(call, c.arg) : undefined
+    // both given: the keyword when passed, else the argument
+    const a = (c.keyword !== undefined ? keywordArg(call, c.keyword, model) : undefined) ?? (c.arg !== undefined ? anyArg(call, c.arg) : undefined)
     const at = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
     const v = at === undefined ? undefined : literalOf(at, call.fn, model)
     return v !== undefined && v.k === "lit" && v.value === c.equals
   }
   if ("keyword" in c) {
-    const a = keywordArg(call, c.keyword)
+    // both given: the keyword when passed, else the argument at that position
+    const a = keywordArg(call, c.keyword) ?? ("arg" in c && c.arg !== undefined ? anyArg(call, c.arg) : undefined)
     // with `field`, the key (a dotted path) of the dict / object the keyword passes, through variables
     const v = a === undefined ? undefined : c.field === undefined ? a.value : fieldAt(a.value, c.field, call, model)
     if ("absent" in c) return v === undefined
@@ -1110,6 +1122,9 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
         ]
       : m.sinks.flatMap((s, j) => [...(s.when ?? []).map((c, i) => [["sinks", j, "when", i], c] as [Array<string | number>, CallCondition]), ...(s.unless ?? []).map((c, i) => [["sinks", j, "unless", i], c] as [Array<string | number>, CallCondition])])
   for (const [path, c] of conditions) {
+    // a setting passed by keyword or by position: a named `arg` beside `keyword` would be a second keyword
+    if ("keyword" in c && c.keyword !== undefined && "arg" in c && c.arg !== undefined && typeof c.arg !== "number")
+      return { path: [...path, "arg"], message: `with \`keyword\`, \`arg\` is the position the setting may be passed at instead (a number), not ${JSON.stringify(c.arg)}` }
     const source = "matches" in c ? c.matches : "contains" in c ? c.contains : "doc" in c ? c.doc : undefined
     if (source !== undefined) {
       try {
