@@ -33,7 +33,7 @@ const startOnce = async (
   file: { readonly language: string; readonly path: string; readonly content: string } | undefined
 ): Promise<{ readyMs: number; cpu: number; rss: number; firstMs?: number; againMs?: number }> => {
   const started = performance.now()
-  const child = fork(defaultWorkerEntry(), [], { execArgv: [], stdio: ["ignore", "ignore", "inherit", "ipc"], serialization: "json" })
+  const child = fork(defaultWorkerEntry(), [], { execArgv: ["--expose-gc"], stdio: ["ignore", "ignore", "inherit", "ipc"], serialization: "json" })
   const messages: Array<Message> = []
   let wake: (() => void) | undefined
   child.on("message", (m: Message) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import type { Analyser } from "../../src/engine/Analyser.js"
-import { analyseBatch } from "../../src/engine/pool/analyseBatch.js"
+import { analyseBatch, MemoryHygiene } from "../../src/engine/pool/analyseBatch.js"
 import { planBatches } from "../../src/engine/pool/batches.js"
 import { FairQueue } from "../../src/engine/pool/FairQueue.js"
 import { crashedOnFile, isNotAnalysed, notAnalysed } from "../../src/engine/pool/outcomes.js"
@@ -103,9 +103,9 @@ describe("analyseBatch (child side)", () => {
     }
   }
 
-  it("turns a thrown error into a failed file and goes on", () => {
+  it("turns a thrown error into a failed file and goes on", async () => {
     const out: Array<unknown> = []
-    analyseBatch(analyser, [task("a"), task("b", "boom"), task("c")], Date.now() + 10_000, (i, r) => out.push([i, r.status, r.reason]))
+    await analyseBatch(analyser, [task("a"), task("b", "boom"), task("c")], Date.now() + 10_000, (i, r) => out.push([i, r.status, r.reason]), new MemoryHygiene())
     expect(out).toEqual([
       [0, "analysed", undefined],
       [1, "failed", "analysis failed: grammar exploded"],
@@ -113,11 +113,28 @@ describe("analyseBatch (child side)", () => {
     ])
   })
 
-  it("does not start files once the deadline has passed", () => {
+  it("does not start files once the deadline has passed", async () => {
     const analyse = vi.fn(analyser.analyse)
     const out: Array<boolean> = []
-    analyseBatch({ analyse }, tasks(3), Date.now() - 1, (_, r) => out.push(isNotAnalysed(r)))
+    await analyseBatch({ analyse }, tasks(3), Date.now() - 1, (_, r) => out.push(isNotAnalysed(r)), new MemoryHygiene())
     expect(out).toEqual([true, true, true])
     expect(analyse).not.toHaveBeenCalled()
+  })
+
+  it("collects garbage only above the RSS floor, and again only after RSS grew by a step", async () => {
+    const collect = vi.fn()
+    let rss = 100
+    const memory = new MemoryHygiene(200, 50, collect, () => rss)
+    await analyseBatch(analyser, tasks(5), Date.now() + 10_000, () => {}, memory)
+    expect(collect).not.toHaveBeenCalled()
+    rss = 210
+    await analyseBatch(analyser, tasks(5), Date.now() + 10_000, () => {}, memory)
+    expect(collect).toHaveBeenCalledTimes(1)
+    rss = 255
+    await analyseBatch(analyser, tasks(5), Date.now() + 10_000, () => {}, memory)
+    expect(collect).toHaveBeenCalledTimes(1)
+    rss = 261
+    await analyseBatch(analyser, [task("a")], Date.now() + 10_000, () => {}, memory)
+    expect(collect).toHaveBeenCalledTimes(2)
   })
 })

@@ -204,7 +204,7 @@ export class PoolCore {
       this.startFailed(slot, `worker entry not found: ${this.config.entry}`)
       return
     }
-    const child = ChildWorker.fork(this.config.entry, [...this.config.execArgv], {
+    const child = ChildWorker.fork(this.config.entry, ["--expose-gc", ...this.config.execArgv], {
       onMessage: (message) => this.onMessage(slot, child, message),
       onExit: (description) => this.onExit(slot, child, description),
       onOutput: (text) => this.log("debug", text.trimEnd(), { worker: slot.id, pid: child.pid }),

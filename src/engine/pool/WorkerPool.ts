@@ -24,7 +24,7 @@ export interface WorkerPoolOptions {
   readonly taskTimeoutGraceMs?: number
   /** batches allowed to wait before new runs are refused ("queue full"); default 1024 */
   readonly maxQueue?: number
-  /** extra Node flags for children */
+  /** extra Node flags for children (`--expose-gc` is always added) */
   readonly execArgv?: ReadonlyArray<string>
   /** a child that is not ready within this is killed and counts as a failed start; default 30000 */
   readonly initTimeoutMs?: number

@@ -1,5 +1,5 @@
 import type { Analyser } from "../Analyser.js"
-import { analyseBatch } from "./analyseBatch.js"
+import { analyseBatch, MemoryHygiene } from "./analyseBatch.js"
 import { type ChildMessage, type ParentMessage, parseParentMessage } from "./protocol.js"
 
 const rssBytes = (): number => process.memoryUsage.rss()
@@ -18,6 +18,7 @@ export const serveWorker = (buildAnalyser: (init: unknown) => Promise<Analyser>)
   const send = (message: ChildMessage): void => {
     sendToParent(message)
   }
+  const memory = new MemoryHygiene()
   let analyser: Analyser | undefined
   // messages are handled strictly in order, even though batches yield to the event loop
   let queue: Promise<void> = Promise.resolve()
@@ -37,7 +38,13 @@ export const serveWorker = (buildAnalyser: (init: unknown) => Promise<Analyser>)
       send({ type: "log", level: "error", message: "batch received before a successful init" })
       return
     }
-    analyseBatch(current, message.tasks, message.deadlineAt, (index, result) => send({ type: "file-result", batchId: message.batchId, index, result }))
+    await analyseBatch(
+      current,
+      message.tasks,
+      message.deadlineAt,
+      (index, result) => send({ type: "file-result", batchId: message.batchId, index, result }),
+      memory
+    )
     send({ type: "batch-done", batchId: message.batchId, rssBytes: rssBytes() })
   }
 
