@@ -72,6 +72,15 @@ describe("the engine's tree export", () => {
     same("go", 'package p\n\nimport "fmt"\n\nfunc F(s string) string {\n\treturn fmt.Sprintf(`%s — ✓`, s) + string(\'é\')\n}\n')
   })
 
+  it("gives the binding's tree for lone surrogates, NUL characters, a byte-order mark and an empty file", () => {
+    for (const language of ["python", "go"] as const) {
+      same(language, 'x = "\uD800 a \uDFFF"\ny = 1\n')
+      same(language, 'x = "a\u0000b"\nprint(x)\n')
+      same(language, "\uFEFFimport os\nos.system(x)\n")
+      same(language, "")
+    }
+  })
+
   it("reports no error for a clean file", () => {
     expect(parseCode("python", "x = 1\n", Deadline.never()).firstError()).toBeUndefined()
   })
