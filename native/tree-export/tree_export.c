@@ -89,7 +89,7 @@ static const TSLanguage *language_arg(napi_env env, napi_value value) {
 
 // parse(language: External, text: string, deadlineEpochMs: number)
 //   -> { nodes: Int32Array, error: number (preorder index of the first ERROR or MISSING node, or -1) }
-//   -> null when the deadline passed during the parse
+//   -> null when the deadline passed during the parse or the export
 static napi_value parse(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
@@ -146,6 +146,8 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   }
   int32_t count = 0;
   int32_t first_error = -1;
+  // the walk honours the deadline too: a huge file (millions of list elements) takes seconds here
+  bool late = false;
   size_t depth = 0;
   TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
   for (;;) {
@@ -154,6 +156,10 @@ static napi_value parse(napi_env env, napi_callback_info info) {
       int32_t *grown = realloc(nodes, capacity * STRIDE * sizeof(int32_t));
       if (grown == NULL) break;
       nodes = grown;
+    }
+    if ((count & 8191) == 0 && count > 0 && now_ms() >= deadline) {
+      late = true;
+      break;
     }
     TSNode node = ts_tree_cursor_current_node(&cursor);
     TSSymbol symbol = ts_node_symbol(node);
@@ -187,6 +193,12 @@ done:
   ts_tree_cursor_delete(&cursor);
   ts_tree_delete(tree);
   free(stack);
+  if (late) {
+    free(nodes);
+    napi_value null_value;
+    CHECK(napi_get_null(env, &null_value));
+    return null_value;
+  }
   if (depth != 0 || count == 0) {
     free(nodes);
     napi_throw_error(env, "VIGIL_TREE_EXPORT", "out of memory while exporting the tree");

@@ -69,7 +69,7 @@ const vocabularyOf = (grammar: Grammar): Names => {
   return v
 }
 
-/** Parses `text`; undefined when `deadlineEpochMs` passed during the parse. */
+/** Parses `text`; undefined when `deadlineEpochMs` passed during the parse or the export. */
 export const parseFlat = (grammar: Grammar, text: string, deadlineEpochMs: number): FlatTree | undefined => {
   const result = exporter.parse(grammar.language, text, deadlineEpochMs)
   return result === null ? undefined : new FlatTree(result.nodes, result.error, vocabularyOf(grammar), text)

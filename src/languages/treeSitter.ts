@@ -1,7 +1,7 @@
 import Parser from "tree-sitter"
 import Go from "tree-sitter-go"
 import Python from "tree-sitter-python"
-import { FlatTree, parseFlat } from "./flatTree.js"
+import { type FlatTree, type Grammar, parseFlat } from "./flatTree.js"
 import { type Deadline, DeadlineExceeded } from "./Source.js"
 
 export type TreeSitterLanguage = "python" | "go"
@@ -32,7 +32,7 @@ const parserFor = (language: TreeSitterLanguage): Parser => {
  * from outside.
  */
 export const parseCode = (language: TreeSitterLanguage, text: string, deadline: Deadline): FlatTree => {
-  const tree = parseFlat(GRAMMARS[language] as unknown as { language: unknown }, text, deadline.at)
+  const tree = parseFlat(GRAMMARS[language] as unknown as Grammar, text, deadline.at)
   if (tree === undefined) throw new DeadlineExceeded("parse")
   return tree
 }

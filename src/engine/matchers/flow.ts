@@ -1,4 +1,4 @@
-import type { CallCondition, CallMatcher, CodeGraphMatcher, FileCall, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
+import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
@@ -9,7 +9,8 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
-import { hasNestedQuantifier, heldValue, passedReferences, resultNamed } from "./callValues.js"
+import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
+import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import { compileCodeGraphs } from "./codeGraph.js"
 import { compileFunctionRules } from "./functionRule.js"
 import { type RawMatch, strength } from "./RawMatch.js"
@@ -196,18 +197,10 @@ export const compileModelRules = (
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
-    // `other`: a call besides the reported one (`several agents delegate`)
-    // the calls that satisfy a file condition, found once per file
-    const satisfying = new Map<FileCondition, ReadonlyArray<Call>>()
-    const fileMakes = (c: FileCondition, reported: Call): boolean => {
-      if (c.credential) return evaluatorOf(framework).checksRequestCredential()
-      let calls = satisfying.get(c)
-      if (calls === undefined) satisfying.set(c, (calls = model.calls.filter((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))))
-      return (c.other ? calls.some((x) => x !== reported) : calls.length > 0) || (c.where.length === 0 && passedReferences(model).some((name) => c.names.lookup(name).length > 0))
-    }
+    const met = (c: FileCondition, reported: Call): boolean => fileMakes(model, c, holds, () => evaluatorOf(framework), reported)
     const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
-      return file === undefined || ((file.need.length === 0 || file.need.some((c) => fileMakes(c, reported))) && !file.forbid.some((c) => fileMakes(c, reported)))
+      return file === undefined || ((file.need.length === 0 || file.need.some((c) => met(c, reported))) && !file.forbid.some((c) => met(c, reported)))
     }
     if (assigned.size > 0)
       for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
@@ -334,12 +327,7 @@ const requiredKeywords = (m: CallMatcher): RequiredKeywords | undefined => {
   if ("in_loop" in c || "sets" in c || "in_recursion" in c || "doc" in c || "result_named" in c) return undefined
   // a keyword or a positional argument (`{ keyword: config, arg: 1 }`): any call may pass it
   if ("keyword" in c && c.keyword !== undefined && "arg" in c && c.arg !== undefined) return undefined
-  if ("keyword" in c && c.keyword !== undefined) {
-    const names = new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword)
-    // with an argument position as well (the keyword when passed, else the argument), any call may hold
-    if (!("arg" in c) || c.arg === undefined) return { names, direct: false }
-    return typeof c.arg === "string" && c.arg !== "*" ? { names: names.add(c.arg), direct: false } : undefined
-  }
+  if ("keyword" in c && c.keyword !== undefined) return { names: new Set(typeof c.keyword === "string" ? [c.keyword] : c.keyword), direct: false }
   // a named argument (not `*`, any argument) is read only as written in the call
   if ("arg" in c && typeof c.arg === "string" && c.arg !== "*") return { names: new Set([c.arg]), direct: true }
   return undefined
@@ -430,21 +418,6 @@ const keep = (best: Map<string, RawMatch>, found: RawMatch, anchor = found.start
   const key = `${found.ruleId}:${anchor}`
   const prior = best.get(key)
   if (prior === undefined || rank(found) > rank(prior)) best.set(key, found)
-}
-
-interface FileCondition {
-  readonly names: NameIndex<true>
-  readonly where: ReadonlyArray<CallCondition>
-  readonly other: boolean
-  /** `checks: request_credential`: a handler of the file checks the caller's credential */
-  readonly credential: boolean
-}
-
-const fileCondition = (f: FileCall): FileCondition => {
-  const names = new NameIndex<true>()
-  if (!("callee" in f)) return { names, where: [], other: false, credential: true }
-  for (const n of f.callee) names.add(n, true)
-  return { names, where: f.where ?? [], other: f.other === true, credential: false }
 }
 
 

@@ -7,7 +7,7 @@ import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../mode
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { Severity } from "../../domain/Vocabulary.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
-import { passedReferences } from "./callValues.js"
+import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -29,7 +29,7 @@ interface Compiled {
   readonly unlessCalls: NameIndex<true>
   readonly paramTypes: NameIndex<true>
   readonly contextTypes: NameIndex<true>
-  readonly fileCalls: ReadonlyArray<{ names: NameIndex<true>; where: ReadonlyArray<CallCondition>; credential?: true }>
+  readonly fileCalls: ReadonlyArray<FileCondition>
   readonly append?: NameIndex<true>
   readonly trim?: NameIndex<true>
   readonly guardBits: number
@@ -57,7 +57,7 @@ export const compileFunctionRules = (
       unlessCalls: index(m.unless_calls),
       paramTypes: index(m.unless_param_types),
       contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
-      fileCalls: (m.unless_file ?? []).map((f) => ("callee" in f ? { names: index(f.callee), where: f.where ?? [] } : { names: index([]), where: [], credential: true })),
+      fileCalls: (m.unless_file ?? []).map(fileCondition),
       ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
       ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {}),
@@ -73,12 +73,7 @@ export const compileFunctionRules = (
     const scope = new BodyIndex(model)
     for (const c of compiled) {
       const m = c.entry.matcher
-      const fileApproved = c.fileCalls.some((f) =>
-        f.credential === true
-          ? evaluator().checksRequestCredential()
-          : model.calls.some((call) => f.names.lookup(call.callee).length > 0 && f.where.every((w) => holds(w, call, model))) ||
-            (f.where.length === 0 && passedReferences(model).some((name) => f.names.lookup(name).length > 0))
-      )
+      const fileApproved = c.fileCalls.some((f) => fileMakes(model, f, holds, evaluator))
       if (fileApproved) continue
       model.functions.forEach((f, fi) => {
         if (!m.roles.includes(f.role)) return

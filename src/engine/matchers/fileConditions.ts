@@ -1,0 +1,45 @@
+import type { CallCondition, FileCall } from "../../domain/FlowRule.js"
+import type { FlowEvaluator } from "../flow/evaluate.js"
+import { NameIndex } from "../flow/names.js"
+import type { Call, SemanticModel } from "../model/Model.js"
+import { passedReferences } from "./callValues.js"
+
+/** A compiled `if_file` / `unless_file` entry: a call the file makes, or a check it performs. */
+export interface FileCondition {
+  readonly names: NameIndex<true>
+  readonly where: ReadonlyArray<CallCondition>
+  /** the call must be another one than the reported call (`several agents delegate`) */
+  readonly other: boolean
+  /** `checks: request_credential`: a handler of the file checks the caller's credential */
+  readonly credential: boolean
+}
+
+export const fileCondition = (f: FileCall): FileCondition => {
+  const names = new NameIndex<true>()
+  if (!("callee" in f)) return { names, where: [], other: false, credential: true }
+  for (const n of f.callee) names.add(n, true)
+  return { names, where: f.where ?? [], other: f.other === true, credential: false }
+}
+
+// per model: the calls that satisfy each condition, found once per file
+const satisfying = new WeakMap<SemanticModel, Map<FileCondition, ReadonlyArray<Call>>>()
+
+/**
+ * Whether the file meets a condition: it makes a named call whose conditions hold (besides `reported`
+ * when the condition asks for another call), passes an imported function of that name by reference
+ * (`app.use(authenticate)`: the framework calls it), or, for `credential`, checks the caller's credential.
+ */
+export const fileMakes = (
+  model: SemanticModel,
+  c: FileCondition,
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean,
+  evaluator: () => FlowEvaluator,
+  reported?: Call
+): boolean => {
+  if (c.credential) return evaluator().checksRequestCredential()
+  let byCondition = satisfying.get(model)
+  if (byCondition === undefined) satisfying.set(model, (byCondition = new Map()))
+  let calls = byCondition.get(c)
+  if (calls === undefined) byCondition.set(c, (calls = model.calls.filter((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))))
+  return (c.other && reported !== undefined ? calls.some((x) => x !== reported) : calls.length > 0) || (c.where.length === 0 && passedReferences(model).some((name) => c.names.lookup(name).length > 0))
+}
