@@ -106,6 +106,8 @@ export class NameIndex<T> {
   /** answers by name: a file calls the same few names many times (`print`, `logger.info`) */
   private readonly found = new Map<string, ReadonlyArray<T>>()
   lookup(name: string): ReadonlyArray<T> {
+    // most rules leave most of their indexes empty (no sanitizers, no given names): nothing to remember
+    if (this.open.length === 0 && this.byLast.size === 0) return NONE
     const known = this.found.get(name)
     if (known !== undefined) return known
     const list = this.byLast.get(lastSegment(name))
