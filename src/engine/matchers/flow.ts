@@ -119,7 +119,7 @@ export const compileModelRules = (
   const fileLiterals = [...fileConditions.values()].flatMap((f) => [...f.need, ...f.forbid].flatMap((c) => c.names.literals))
   const structural = new NameIndex<CallEntry>()
   const assigned = new NameIndex<CallEntry>()
-  const anyCall: Array<{ readonly entry: CallEntry; readonly keywords: RequiredKeywords | undefined }> = []
+  const anyCall: Array<{ readonly entry: CallEntry; readonly keywords: RequiredKeywords | undefined; readonly words: WordsNeeded }> = []
   const keywords = new Set<string>()
   // the names `includes` looks for: the functions that make those calls must be modelled too
   const fileNames = new NameIndex<true>()
@@ -151,7 +151,7 @@ export const compileModelRules = (
       else if (callee !== "*") structural.add(callee, entry)
       else {
         // any call: the keywords it checks are what a file must mention
-        anyCall.push({ entry, keywords: requiredKeywords(entry.matcher) })
+        anyCall.push({ entry, keywords: requiredKeywords(entry.matcher), words: wordsNeeded(entry.matcher) })
         for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined && !("arg" in c && c.arg !== undefined)) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
@@ -202,6 +202,14 @@ export const compileModelRules = (
       const file = fileConditions.get(entry)
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => met(c, reported))) && !file.forbid.some((c) => met(c, reported)))
     }
+    // matchers on any call whose keywords or fields this file never writes cannot hold anywhere in it
+    const written = new Map<string, boolean>()
+    const writes = (word: string): boolean => {
+      let found = written.get(word)
+      if (found === undefined) written.set(word, (found = text.includes(word)))
+      return found
+    }
+    const liveAny = anyCall.filter((any) => any.words.every((group) => group.some(writes)))
     if (assigned.size > 0)
       for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
@@ -210,7 +218,7 @@ export const compileModelRules = (
       for (const entry of named.length > 1 ? new Set(named) : named) {
         if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
       }
-      for (const any of anyCall) {
+      for (const any of liveAny) {
         if (any.keywords !== undefined && !mayPass(any.keywords, call)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) out.push(match(any.entry, call, text))
       }
@@ -307,6 +315,26 @@ export const compileModelRules = (
     roleWords: new Set(shared.flatMap((m) => (m.roles ?? []).flatMap((r) => [...(r.decorators ?? []), ...(r.methods ?? [])].map(lastSegment)))),
     run
   }
+}
+
+/** Groups of words; a file must contain one word of every group. */
+type WordsNeeded = ReadonlyArray<ReadonlyArray<string>>
+
+/**
+ * What the text must contain for a matcher's conditions to hold: the keyword a condition reads (by
+ * name, in an options object, a dict literal or a field set later: every way is written in the
+ * file) and the keys of a `field` path. Not for a keyword that may come by position instead
+ * (`arg`), nor for `absent` conditions, which hold where the word is missing.
+ */
+const wordsNeeded = (m: CallMatcher): WordsNeeded => {
+  const groups: Array<ReadonlyArray<string>> = []
+  for (const c of m.where ?? []) {
+    if ("absent" in c) continue
+    const positional = "arg" in c && c.arg !== undefined
+    if ("keyword" in c && c.keyword !== undefined && !positional) groups.push(typeof c.keyword === "string" ? [c.keyword] : [...c.keyword])
+    if ("field" in c && typeof c.field === "string") for (const key of c.field.split(".")) if (key !== "*") groups.push([key])
+  }
+  return groups
 }
 
 interface RequiredKeywords {
