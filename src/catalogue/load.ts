@@ -5,7 +5,7 @@ import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
 import { CallMatcher, CodeGraphMatcher, FlowMatcher, type FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
-import { FrameworkModelSource, SIBLING_FILES } from "../domain/RuleSource.js"
+import { FrameworkModelSource, Ladder, SIBLING_FILES } from "../domain/RuleSource.js"
 import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
@@ -45,7 +45,7 @@ const MATCHER_SCHEMAS = {
 } as const
 
 /** The rule minus its matchers: matchers are decoded one by one so errors name the exact matcher. */
-const RuleHeader = Schema.Struct({ ...Rule.fields, matchers: Schema.Array(Schema.Unknown).pipe(Schema.minItems(1)) })
+const RuleHeader = Schema.Struct({ ...Rule.fields, ladder: Schema.optional(Ladder), matchers: Schema.Array(Schema.Unknown).pipe(Schema.minItems(1)) })
 
 const decodeOptions = { onExcessProperty: "error", errors: "all" } as const
 
@@ -164,7 +164,8 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       for (const i of issuesOf(header.left)) report(i.path, i.message)
       continue
     }
-    const h = header.right
+    // the ladder is the authoring form's: it stays in rule.yaml once its rungs are matchers
+    const { ladder: _ladder, ...h } = header.right
     const before = problems.length
     if (basename(join(file, "..")) !== h.id) report(["id"], `id "${h.id}" must equal its folder name "${basename(join(file, ".."))}"`)
 
@@ -179,7 +180,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
           at([index, "kind"], `unknown matcher kind ${JSON.stringify(kind)} (expected one of ${Object.keys(MATCHER_SCHEMAS).join(", ")})`)
           return
         }
-        const expansion = expandMatcher(written, library, used)
+        const expansion = expandMatcher(written, library, used, header.right.ladder)
         for (const p of expansion.problems) at([index, ...p.path], p.message)
         if (expansion.problems.length > 0) return
         const reported = new Set<string>()

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "./FlowRule.js"
+import { CallMatcher, CodeGraphMatcher, CodeTarget, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "./FlowRule.js"
+import { MatcherOverrides } from "./MatcherOverrides.js"
 import { GraphMatcher, JsonPathMatcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "./Rule.js"
 
 /**
@@ -11,7 +12,10 @@ import { GraphMatcher, JsonPathMatcher, RegexMatcher, Rule, TreeSitterMatcher, T
  * - a `flow` sink may be `{ kind: <name>, ...fields }`: the sinks of that named sink kind in the
  *   target's model (models/<language>.yaml `sinks`), each with these fields set on it;
  * - an element `<name>` of a list of names in a code matcher (`callee`, `calls`, `sanitizers`,
- *   `interactive`, `is`, `keyword`, ...) stands for the named list `lists.<name>` of the target's model.
+ *   `interactive`, `is`, `keyword`, ...) stands for the named list `lists.<name>` of the target's model;
+ * - a `call` matcher's `caps` lists settings that cap something (an iteration limit: `at`) and, for
+ *   each, the rungs of the rule's `ladder` that apply there with their messages: one call matcher per
+ *   entry and rung, its value test joined to the setting in `where`, the rung's outcome on top.
  *
  * These schemas only describe that form for the generated JSON Schemas (editors); loading checks the
  * expanded matchers with the engine's schemas and reports problems at the place they were written.
@@ -30,13 +34,67 @@ export const SinkRef = Schema.Struct({
   ...FlowSink.fields
 }).annotations({ parseOptions: strict, identifier: "FlowSinkRef" })
 
+const Outcome = {
+  variant: MatcherOverrides.variant,
+  severity: MatcherOverrides.severity,
+  confidence: MatcherOverrides.confidence,
+  risk_tier: MatcherOverrides.risk_tier
+}
+const Literal = Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
+
+/**
+ * One rung of a rule's `ladder`: a test of the number (or value) a setting is given, and what a
+ * finding on that rung reports; its variant is the rung's name unless it names one.
+ */
+export const Rung = Schema.Union(
+  Schema.Struct({ equals: Literal, ...Outcome }).annotations({ parseOptions: strict, description: "the setting is this literal (`null`: None / null / nil)" }),
+  Schema.Struct({ is: Schema.Array(Schema.String).pipe(Schema.minItems(1)), ...Outcome }).annotations({
+    parseOptions: strict,
+    description: "the setting is one of these names (`Infinity`, `Number.MAX_SAFE_INTEGER`)"
+  }),
+  Schema.Struct({ at_least: Schema.Number, below: Schema.optional(Schema.Number), ...Outcome }).annotations({
+    parseOptions: strict,
+    description: "the setting is a number at least this large (and below `below`)"
+  }),
+  Schema.Struct({ absent: Schema.Literal(true), ...Outcome }).annotations({ parseOptions: strict, description: "the setting is not passed" })
+).annotations({ identifier: "Rung" })
+export type Rung = typeof Rung.Type
+
+/** rule.yaml `ladder`: the rungs `caps` entries name, by name. */
+export const Ladder = Schema.Record({ key: KindName, value: Rung }).annotations({
+  description: "rungs by name: a value test (`equals`, `is`, `at_least` / `below`, `absent`) and the variant, severity, confidence and risk tier of a finding on it; a `call` matcher's `caps` entries name the rungs that apply to a setting"
+})
+export type Ladder = typeof Ladder.Type
+
+/** Where a `caps` entry's setting is: the calls (or assignments) and the argument, keyword or field. */
+export const CapAt = Schema.Struct({
+  target: Schema.optional(Schema.Union(CodeTarget, Schema.Array(CodeTarget).pipe(Schema.minItems(1)))).annotations({
+    description: "the entry's own target(s), instead of the matcher's"
+  }),
+  callee: CallMatcher.fields.callee,
+  assigns: CallMatcher.fields.assigns,
+  mentions: CallMatcher.fields.mentions,
+  keyword: Schema.optional(Schema.Union(Schema.String, Schema.Array(Schema.String))),
+  arg: Schema.optional(Schema.Union(Schema.Int, Schema.String)),
+  field: Schema.optional(Schema.String)
+}).annotations({
+  parseOptions: strict,
+  identifier: "CapAt",
+  description: "the calls (`callee`; `assigns`, `mentions` as in a call matcher) and where the setting is (`keyword`, `arg`, `field`, as in a condition)"
+})
+
+/** One entry of `caps`: `at` and, for each rung of the ladder that applies there, the message. */
+export const CapEntry = Schema.Struct(
+  { at: CapAt },
+  Schema.Record({ key: KindName, value: Schema.Union(Schema.String, CapAt) })
+).annotations({ identifier: "CapEntry", description: "`at`, then `<rung>: <message>` for each rung of the rule's `ladder` that applies here, in the order of the matchers" })
+
 type AnyMatcher =
   | typeof TreeSitterMatcher
   | typeof TsAstMatcher
   | typeof JsonPathMatcher
   | typeof GraphMatcher
   | typeof RegexMatcher
-  | typeof CallMatcher
   | typeof FunctionMatcher
   | typeof CodeGraphMatcher
 
@@ -55,6 +113,18 @@ export const FlowMatcherSource = Schema.Struct({
   sinks: Schema.Array(Schema.Union(FlowSink, SinkRef)).pipe(Schema.minItems(1))
 }).annotations({ parseOptions: strict, identifier: "FlowMatcherSource" })
 
+/** A call matcher; with `caps`, its calls and settings come from each entry (`callee` is then every entry's default). */
+export const CallMatcherSource = Schema.Struct({
+  ...CallMatcher.fields,
+  target: Schema.Union(CallMatcher.fields.target, Schema.Array(CallMatcher.fields.target).pipe(Schema.minItems(1))).annotations({
+    description: "a target, or several: the matcher is repeated for each, in this order"
+  }),
+  callee: Schema.optional(CallMatcher.fields.callee).annotations({ description: "canonical callee names with * globs (required unless `caps` entries name theirs)" }),
+  caps: Schema.optional(Schema.Array(CapEntry).pipe(Schema.minItems(1))).annotations({
+    description: "settings that cap something, each with the rungs of the rule's `ladder` that apply there: one matcher per entry and rung"
+  })
+}).annotations({ parseOptions: strict, identifier: "CallMatcherSource" })
+
 export const MatcherSource = Schema.Union(
   multiTarget(TreeSitterMatcher, "TreeSitterMatcherSource"),
   multiTarget(TsAstMatcher, "TsAstMatcherSource"),
@@ -62,13 +132,17 @@ export const MatcherSource = Schema.Union(
   multiTarget(GraphMatcher, "GraphMatcherSource"),
   multiTarget(RegexMatcher, "RegexMatcherSource"),
   FlowMatcherSource,
-  multiTarget(CallMatcher, "CallMatcherSource"),
+  CallMatcherSource,
   multiTarget(FunctionMatcher, "FunctionMatcherSource"),
   multiTarget(CodeGraphMatcher, "CodeGraphMatcherSource")
 )
 
 /** rules/<id>/rule.yaml as written. */
-export const RuleSource = Schema.Struct({ ...Rule.fields, matchers: Schema.Array(MatcherSource).pipe(Schema.minItems(1)) }).annotations({
+export const RuleSource = Schema.Struct({
+  ...Rule.fields,
+  ladder: Schema.optional(Ladder),
+  matchers: Schema.Array(MatcherSource).pipe(Schema.minItems(1))
+}).annotations({
   parseOptions: strict,
   identifier: "Rule",
   title: "Vigil rule"

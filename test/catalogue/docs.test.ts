@@ -11,7 +11,9 @@ import { loadCatalogueSync } from "../../src/engine/index.js"
 /**
  * Docs that are tests (as Biome does with its rule docs): every ```yaml block of docs/rule-format.md
  * is loaded exactly as a rule in rules/ is, schema, cross-references and matcher compile included.
- * A block is either a whole rule or a list of matchers, which replace the whole rule's matchers.
+ * A block is either a whole rule, a list of matchers, which replace the whole rule's matchers, or
+ * part of a rule (a mapping without `id`: a `ladder` and the `matchers` that use it), whose keys
+ * replace the whole rule's.
  */
 interface Block {
   readonly line: number
@@ -35,7 +37,9 @@ const yamlBlocks = (markdown: string): Array<Block> => {
 const doc = readFileSync(join(packageRoot(), "docs", "rule-format.md"), "utf8")
 const blocks = yamlBlocks(doc)
 const parsed = blocks.map((b) => ({ ...b, value: YAML.parse(b.text) as unknown }))
-const wholeRules = parsed.filter((b) => typeof b.value === "object" && b.value !== null && !Array.isArray(b.value))
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
+const wholeRules = parsed.filter((b) => isMapping(b.value) && Object.hasOwn(b.value, "id"))
+const partRules = parsed.filter((b) => isMapping(b.value) && !Object.hasOwn(b.value, "id"))
 const matcherLists = parsed.filter((b) => Array.isArray(b.value))
 
 const dir = mkdtempSync(join(tmpdir(), "vigil-docs-"))
@@ -60,7 +64,8 @@ describe("docs/rule-format.md", () => {
   it("has YAML examples, each a whole rule or a list of matchers", () => {
     expect(wholeRules.length).toBe(1)
     expect(matcherLists.length).toBeGreaterThanOrEqual(5)
-    expect(wholeRules.length + matcherLists.length).toBe(blocks.length)
+    expect(partRules.length).toBeGreaterThanOrEqual(1)
+    expect(wholeRules.length + partRules.length + matcherLists.length).toBe(blocks.length)
   })
 
   it(`its whole rule (line ${wholeRules[0]?.line}) loads as a rule`, () => {
@@ -70,6 +75,13 @@ describe("docs/rule-format.md", () => {
   describe.each(matcherLists.map((b) => [b.line, b] as const))("the matchers at line %i", (_line, block) => {
     it("load as the whole rule's matchers", () => {
       const rule = { ...(wholeRules[0]!.value as Record<string, unknown>), matchers: block.value }
+      expect(load(YAML.stringify(rule), undefined).map((p) => `docs/rule-format.md:${block.line} ${p}`)).toEqual([])
+    })
+  })
+
+  describe.each(partRules.map((b) => [b.line, b] as const))("the part of a rule at line %i", (_line, block) => {
+    it("loads in place of the whole rule's keys", () => {
+      const rule = { ...(wholeRules[0]!.value as Record<string, unknown>), ...(block.value as Record<string, unknown>) }
       expect(load(YAML.stringify(rule), undefined).map((p) => `docs/rule-format.md:${block.line} ${p}`)).toEqual([])
     })
   })

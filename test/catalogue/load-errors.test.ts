@@ -95,13 +95,16 @@ describe("loading a catalogue with a bad rule", () => {
   describe("references to the models' named sinks and lists, and sibling matcher files", () => {
     const models = "language: python\nuntrusted: []\nsinks:\n  log:\n    - callee: [print]\nlists:\n  loggers: [print, \"logging.*\"]\n"
     /** A catalogue with one rule folder (file name -> text) and a models/python.yaml beside rules/. */
-    const load = (files: Record<string, string>): Array<string> => {
+    const loadResult = (files: Record<string, string>) => {
       const root = mkdtempSync(join(tmpdir(), "vigil-kinds-"))
       mkdirSync(join(root, "models"))
       writeFileSync(join(root, "models", "python.yaml"), models)
       mkdirSync(join(root, "rules", "exec_eval"), { recursive: true })
       for (const [name, text] of Object.entries(files)) writeFileSync(join(root, "rules", "exec_eval", name), text)
-      const result = loadCatalogueSync({ rulesDir: join(root, "rules"), complianceDir: defaultComplianceDir() })
+      return loadCatalogueSync({ rulesDir: join(root, "rules"), complianceDir: defaultComplianceDir() })
+    }
+    const load = (files: Record<string, string>): Array<string> => {
+      const result = loadResult(files)
       return Either.isRight(result) ? [] : result.left.problems.map(formatProblem)
     }
     const flow = (sinks: string) => `  - target: [python]\n    kind: flow\n    sinks: ${sinks}\n    message: A secret is logged.\n`
@@ -134,6 +137,58 @@ describe("loading a catalogue with a bad rule", () => {
       const problems = load({ "rule.yaml": text })
       expect(problems).toHaveLength(1)
       expect(problems[0]).toContain(`exec_eval/rule.yaml:${lineOf(text, "arg: settings")} $.matchers[0].where[0].arg: with \`keyword\`, \`arg\` is the position`)
+    })
+
+    describe("a rule's ladder and a call matcher's caps", () => {
+      const ladder = [
+        "ladder:",
+        "  removed: { equals: null, variant: no_cap, severity: CRITICAL }",
+        "  huge: { at_least: 1000, severity: HIGH, confidence: 0.75 }",
+        "  high: { at_least: 16, below: 1000, variant: high_cap, severity: MEDIUM, risk_tier: hardening }",
+        ""
+      ].join("\n")
+      const withCaps = (entries: string, rungs = ladder) =>
+        withMatcher(`  - target: python\n    kind: call\n    confidence: 0.5\n    where: [{ keyword: timeout, absent: true }]\n    caps:\n${entries}`).replace("matchers:\n", `${rungs}matchers:\n`)
+      const entries = [
+        "      - at: { callee: [<loggers>], keyword: [max_steps, max_turns] }",
+        "        huge: The step limit is no limit at all.",
+        "        high: The step limit is above 15.",
+        "      - at: { target: [python, go], callee: [\"*\"], keyword: config, arg: 1, field: limit }",
+        "        removed: The limit is removed.",
+        ""
+      ].join("\n")
+
+      it("stands for one call matcher per entry and rung, in the order written", () => {
+        const result = loadResult({ "rule.yaml": withCaps(entries) })
+        if (Either.isLeft(result)) throw new Error(result.left.message)
+        const rule = result.right.rules.find((r) => r.id === "exec_eval")!
+        expect(rule).not.toHaveProperty("ladder")
+        const fields = ["target", "callee", "variant", "severity", "confidence", "risk_tier", "where", "message"] as const
+        const shown = rule.matchers.slice(0, 4).map((m) => Object.fromEntries(fields.flatMap((f) => (f in m ? [[f, (m as Record<string, unknown>)[f]]] : []))))
+        const timeout = { keyword: "timeout", absent: true }
+        expect(shown).toEqual([
+          { target: "python", callee: ["print", "logging.*"], variant: "huge", severity: "HIGH", confidence: 0.75, where: [{ keyword: ["max_steps", "max_turns"], at_least: 1000 }, timeout], message: "The step limit is no limit at all." },
+          { target: "python", callee: ["print", "logging.*"], variant: "high_cap", severity: "MEDIUM", confidence: 0.5, risk_tier: "hardening", where: [{ keyword: ["max_steps", "max_turns"], at_least: 16, below: 1000 }, timeout], message: "The step limit is above 15." },
+          { target: "python", callee: ["*"], variant: "no_cap", severity: "CRITICAL", confidence: 0.5, where: [{ keyword: "config", arg: 1, field: "limit", equals: null }, timeout], message: "The limit is removed." },
+          { target: "go", callee: ["*"], variant: "no_cap", severity: "CRITICAL", confidence: 0.5, where: [{ keyword: "config", arg: 1, field: "limit", equals: null }, timeout], message: "The limit is removed." }
+        ])
+      })
+
+      it("names the path and line of an unknown rung, a bad `at`, a bad rung and caps without a ladder", () => {
+        const text = withCaps(entries.replace("        high:", "        hihg:").replace("field: limit }", "feild: limit }"))
+        const problems = load({ "rule.yaml": text })
+        expect(problems).toHaveLength(2)
+        expect(problems[0]).toContain(`exec_eval/rule.yaml:${lineOf(text, "hihg:")} $.matchers[0].caps[0].hihg: unknown rung "hihg" (the ladder's: removed, huge, high)`)
+        expect(problems[1]).toContain(`exec_eval/rule.yaml:${lineOf(text, "feild")} $.matchers[0].caps[1].at.feild: is unexpected`)
+        const badRung = withCaps(entries, ladder.replace("at_least: 1000,", "at_least: lots,"))
+        expect(load({ "rule.yaml": badRung }).join("\n")).toContain(`exec_eval/rule.yaml:${lineOf(badRung, "lots")} $.ladder.huge.at_least: Expected number, actual "lots"`)
+        const noLadder = withCaps(entries, "")
+        // located at the list the key holds, which starts on the line after `caps:`
+        const capsLine = noLadder.split("\n").findIndex((l) => l.trim() === "caps:") + 2
+        const missing = load({ "rule.yaml": noLadder })
+        expect(missing).toHaveLength(1)
+        expect(missing[0]).toContain(`exec_eval/rule.yaml:${capsLine} $.matchers[0].caps: \`caps\` names rungs of the rule's \`ladder\`, and the rule has none`)
+      })
     })
 
     it("loads builders.yaml and config.yaml, and names them in their problems", () => {

@@ -94,7 +94,7 @@ export async function runAgents(input: string) {
   return run(triage, input, { maxTurns: 8 })
 }
 
-// ruleid: infinite_loop[js_high_cap]
+// ruleid: infinite_loop[high_cap]
 export const graphConfig = {
   recursionLimit: 300,
 }
@@ -104,16 +104,16 @@ export const sensibleGraphConfig = {
   recursionLimit: 50,
 }
 
-// ruleid: infinite_loop[js_no_cap]
+// ruleid: infinite_loop[huge_cap]
 export const soakConfig = { configurable: { thread_id: "soak" }, recursionLimit: 1_000_000 }
 
 export async function researchRun(topic: string, graph: { invoke: (input: unknown, config: unknown) => Promise<unknown> }) {
   const limits = { maxTurns: 25 }
-  // ruleid: infinite_loop[js_high_cap]
+  // ruleid: infinite_loop[high_cap]
   await run(triage, topic, limits)
-  // ruleid: infinite_loop[js_no_cap]
+  // ruleid: infinite_loop[huge_cap]
   await graph.invoke({ topic }, { recursionLimit: 10_000 })
-  // ruleid: infinite_loop[js_high_cap]
+  // ruleid: infinite_loop[high_cap]
   await graph.invoke({ topic }, { configurable: { thread_id: topic }, recursionLimit: 250 })
   // ok: infinite_loop
   return graph.invoke({ topic }, { recursionLimit: 40 })
