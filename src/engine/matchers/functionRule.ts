@@ -73,8 +73,10 @@ export const compileFunctionRules = (
     const scope = new BodyIndex(model)
     for (const c of compiled) {
       const m = c.entry.matcher
-      const fileApproved = c.fileCalls.some((f) => fileMakes(model, f, holds, evaluator))
-      if (fileApproved) continue
+      // an approval elsewhere in the file (`unless_file`) is looked for once a function qualifies:
+      // most files have no function of the rule's roles, and finding one scans every call
+      let fileApproved: boolean | undefined
+      const approved = (): boolean => (fileApproved ??= c.fileCalls.some((f) => fileMakes(model, f, holds, evaluator)))
       model.functions.forEach((f, fi) => {
         if (!m.roles.includes(f.role)) return
         if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
@@ -82,6 +84,7 @@ export const compileFunctionRules = (
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
         if (c.callerNames !== undefined && usesCaller(model, scope, c, fi)) return
+        if (approved()) return
         const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
         if (found !== undefined)
           out.push({
