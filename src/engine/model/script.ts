@@ -634,8 +634,9 @@ class ScriptWalker {
         return
       }
       if (arg !== undefined && ts.isStringLiteralLike(arg) && arg.text.startsWith("..") && ts.isIdentifier(relative)) {
-        const target = this.relativeTarget(relative.text, out)
-        if (target !== undefined) out.push({ k: "guard", kind: "contained", name: target, scope, span: this.span(node) })
+        // the relative form itself is checked too: `path.join(root, r)` stays inside root
+        for (const name of [relative.text, ...this.relativeTarget(relative.text, out)])
+          out.push({ k: "guard", kind: "contained", name, scope, span: this.span(node) })
         return
       }
     }
@@ -659,17 +660,26 @@ class ScriptWalker {
     if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
   }
 
-  /** The path a variable holds the relative form of: `p` for the last `r = path.relative(root, p)` of the block so far. */
-  private relativeTarget(name: string, out: ReadonlyArray<Statement>): string | undefined {
+  /**
+   * The path a variable holds the relative form of: `p` for the last `r = path.relative(root, p)` of
+   * the block so far, also when p is resolved in place (`path.relative(root, path.resolve(root, p))`).
+   */
+  private relativeTarget(name: string, out: ReadonlyArray<Statement>): ReadonlyArray<string> {
     for (let i = out.length - 1; i >= 0; i--) {
       const s = out[i]!
       if (s.k !== "assign" || s.target.name !== name || s.target.path.length > 0) continue
       const call = s.value.k === "call" ? this.b.calls[s.value.call] : undefined
-      if (call === undefined || !/(?:^|\.)relative$/.test(call.callee)) return undefined
-      const target = call.args.filter((a) => a.name === undefined)[1]?.value
-      return target === undefined ? undefined : dottedOf(target)
+      if (call === undefined || !/(?:^|\.)relative$/.test(call.callee)) return []
+      let target = call.args.filter((a) => a.name === undefined)[1]?.value
+      const inner = target?.k === "call" ? this.b.calls[target.call] : undefined
+      if (inner !== undefined && /(?:^|\.)(?:resolve|join|normalize|realpathSync)$/.test(inner.callee)) {
+        const positional = inner.args.filter((a) => a.name === undefined)
+        target = positional[positional.length - 1]?.value
+      }
+      const dotted = target === undefined ? undefined : dottedOf(target)
+      return dotted === undefined ? [] : [dotted]
     }
-    return undefined
+    return []
   }
 
   private guard(kind: GuardKind, subject: ts.Expression, scope: Span, cond: ts.Node, out: Array<Statement>, fn: number): void {
