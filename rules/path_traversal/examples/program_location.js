@@ -34,4 +34,20 @@ app.get("/asset-raw", (req, res) => {
   res.send(fs.readFileSync(path.join(ASSETS, rel), "utf8"))
 })
 
+app.get("/download/:file", (req, res) => {
+  // ok: path_traversal
+  res.sendFile(req.params.file, { root: ASSETS, dotfiles: "deny" })
+})
+
+app.get("/export/:file", (req, res) => {
+  const options = { root: REPORTS }
+  // ok: path_traversal
+  res.download(req.params.file, "export.txt", options)
+})
+
+app.get("/raw/:file", (req, res) => {
+  // ruleid: path_traversal
+  res.sendFile(path.join(ASSETS, req.params.file), { dotfiles: "deny" })
+})
+
 app.listen(8080)
