@@ -438,9 +438,12 @@ class ScriptWalker {
       out.push({ k: "assign", target: { name, path: [] }, value, span: sp })
       if (value.k === "call") {
         const call = this.b.calls[value.call]!
-        // `const run = promisify(exec)`: calling run calls exec
+        // `const run = promisify(exec)`, `promisify(cp.exec)`: calling run calls exec
         const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
-        this.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
+        const target = wrapped?.k === "ref" || wrapped?.k === "attr" ? dottedOf(wrapped) : undefined
+        this.bindHolder(fn, name, target ?? `${call.callee}()`)
+        // a function that calls the wrapper by its own name (`execAsync(cmd)`) is modelled, as for an import alias
+        if (target !== undefined) this.focus?.noteAlias(name, target)
       }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
