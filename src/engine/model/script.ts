@@ -389,7 +389,7 @@ class ScriptWalker {
     const target = this.target(left, fn)
     const right = unwrap(node.right)
     let value: Expr
-    if (target !== undefined && isFunctionExpression(right)) value = this.functionExpr(right, fn, target.path.length > 0 ? target.path[target.path.length - 1]! : target.name)
+    if (target !== undefined && isFunctionExpression(right)) value = this.functionExpr(right, fn, target.path.length > 0 ? target.path[target.path.length - 1]! : target.name, undefined, target.path.length > 0)
     else value = this.expr(node.right, fn)
     if (target === undefined) return value
     const augmented = op !== K.EqualsToken
@@ -768,7 +768,7 @@ class ScriptWalker {
           if (p.initializer === undefined) continue
           const key = propertyKey(p.name) ?? "*"
           const init = unwrap(p.initializer)
-          const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p)) : this.expr(p.initializer, fn)
+          const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p), true) : this.expr(p.initializer, fn)
           // `_call = async (input) => { ... }`: a method all the same
           if (value.k === "func" && bases.length > 0) (this.b.functions[value.fn] as Writable<FunctionInfo>).methodOf = bases.map((b) => `${b}.${key}`)
           out.push({ k: "assign", target: { name: "this", path: [key] }, value, span: this.span(p) })
@@ -785,11 +785,12 @@ class ScriptWalker {
     }
   }
 
-  private functionExpr(node: ts.FunctionExpression | ts.ArrowFunction, fn: number, name: string, doc?: string): Expr {
-    return { k: "func", fn: this.functionLike(node, fn, name, node.name ?? node, doc) }
+  /** `member`: the function is a property's value (`{ execute: async () => {} }`, `obj.run = () => {}`), not in scope by its name */
+  private functionExpr(node: ts.FunctionExpression | ts.ArrowFunction, fn: number, name: string, doc?: string, member = false): Expr {
+    return { k: "func", fn: this.functionLike(node, fn, name, node.name ?? node, doc, member) }
   }
 
-  private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined): number {
+  private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined, member = false): number {
     const params: Array<string> = []
     // filled only when some parameter is typed (most JavaScript never is)
     let paramTypes: Array<string | undefined> | undefined
@@ -819,7 +820,8 @@ class ScriptWalker {
     const index = this.b.addFunction(info)
     // only a declaration or a function held by a variable is in scope by its name; a method (of a class
     // or an object literal, `{ options(url, options) {} }`) is not: a bare `options` names something else
-    if (name !== "<anonymous>" && !this.named.has(name) && !isMethod(node)) this.named.set(name, index)
+    // (the walk has no parent pointers, so the caller says when the function is a property's value)
+    if (name !== "<anonymous>" && !this.named.has(name) && !member && !isMethod(node)) this.named.set(name, index)
     if (this.focus === undefined || this.everything || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
     else {
       this.skipped.set(index, node)
@@ -1122,7 +1124,7 @@ class ScriptWalker {
           key = propertyKey(pa.name)
           if (key === undefined && ts.isComputedPropertyName(pa.name)) this.expr(pa.name.expression, fn)
           const init = unwrap(pa.initializer)
-          value = isFunctionExpression(init) ? this.functionExpr(init, fn, key ?? "<anonymous>") : this.expr(pa.initializer, fn)
+          value = isFunctionExpression(init) ? this.functionExpr(init, fn, key ?? "<anonymous>", undefined, true) : this.expr(pa.initializer, fn)
           break
         }
         case K.ShorthandPropertyAssignment: {
