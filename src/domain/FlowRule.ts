@@ -160,6 +160,16 @@ export const FlowMatcher = Schema.Struct({
     description:
       "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings; constant = constant text, with check: prompt_text only (a prompt written to a log or a response), risk_pattern one severity lower"
   }),
+  approved_by: Schema.optional(
+    Schema.Struct({
+      registered: Schema.optional(Schema.Array(CallCondition)).annotations({
+        description: "the decorator or the call that registers the function holding the sink (or the tool around it) has one of these (`needs_approval=True`, `needsApproval: true`)"
+      }),
+      interrupts: Schema.optional(Schema.Array(Schema.String)).annotations({
+        description: "keyword names (`interrupt_before`): the function is a graph node whose node name a call of the file lists, as a constant, in one of them (or `*`)"
+      })
+    }).annotations({ parseOptions: strict })
+  ).annotations({ description: "no finding when a person approves each run of the function holding the sink before it runs" }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "FlowMatcher" })
 export type FlowMatcher = typeof FlowMatcher.Type
@@ -283,7 +293,7 @@ export const FrameworkModel = Schema.Struct({
   untrusted: Schema.Array(SourceSpec),
   config: Schema.optional(Names),
   secret_names: Schema.optional(Schema.String).annotations({ description: "regex over configuration keys that hold secrets" }),
-  safe: Schema.optional(Names).annotations({ description: "calls whose result carries no data of their arguments (int(), len())" }),
+  safe: Schema.optional(Names).annotations({ description: "calls whose result carries no data of their arguments (int(), len()), and names that hold none (the program's own location: __file__, __dirname)" }),
   roles: Schema.optional(Schema.Array(RoleSpec)),
   not_decorators: Schema.optional(Names).annotations({
     description: "decorators that never give a role, though a role's pattern matches them (`unittest.mock.patch` is not an HTTP PATCH route)"

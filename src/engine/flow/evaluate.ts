@@ -223,7 +223,10 @@ export class FlowEvaluator {
         const v = this.varOf(MODULE, name)
         if (v !== undefined) return v
         if (this.byName.has(name)) return constant()
-        return this.givenName(name) ?? UNKNOWN_VALUE
+        const given = this.givenName(name)
+        if (given !== undefined) return given
+        // a name the models call safe holds no outside data (`__file__`, `__dirname`: where the program is)
+        return this.fw.safe.lookup(name).length > 0 ? constant() : UNKNOWN_VALUE
       }
     }
   }
@@ -273,10 +276,12 @@ export class FlowEvaluator {
     let bits = 0
     // a check in an enclosing function holds in a closure inside its scope (`if (!ALLOWED.includes(x)) throw`
     // then `new Promise((resolve) => execFile(x, ...))`), unless the closure binds the name itself
+    // (a dotted name, `req.params.name`, is rebound with its root)
+    const root = name.split(".")[0]!
     for (let scope = fn; ; scope = this.model.functions[scope]!.parent) {
       for (const g of this.guards(scope)) if (g.name === name && g.scope.start <= at && at < g.scope.end) bits |= GUARD_BITS[g.kind]
-      if (scope === MODULE || this.model.functions[scope]!.params.includes(name)) break
-      if (this.body(scope).some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === name && st.target.path.length === 0)) break
+      if (scope === MODULE || this.model.functions[scope]!.params.includes(root)) break
+      if (this.body(scope).some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === root && st.target.path.length === 0)) break
     }
     return bits
   }
@@ -290,31 +295,46 @@ export class FlowEvaluator {
       case "ref":
         return this.refValue(e.name)
       case "attr": {
-        const dotted = dottedOf(e)
-        if (dotted !== undefined) {
-          const exact = this.varOf(fn, dotted)
-          if (exact !== undefined) return exact
-          const member = MEMBER.test(dotted) ? this.memberValue(dotted, fn) : undefined
-          if (member !== undefined) return member
-          const given = this.givenName(dotted)
-          if (given !== undefined) return given
-        }
-        let obj = this.value(e.obj, fn, at)
-        let field = obj.fields?.get(e.name)
-        // a field the code never wrote is read from what the object held before its fields were written
-        if (field === undefined && obj.base !== undefined) {
-          obj = obj.base
-          field = obj.fields?.get(e.name)
-        }
-        if (field !== undefined) return field
-        if (dotted !== undefined) {
-          const source = this.fw.untrusted.lookup(dotted)[0]
-          if (source !== undefined) return this.named(untrusted(source), e.name)
-          // a property the models call safe carries none of its object's data (`text.length`)
-          if (this.fw.safe.lookup(dotted).length > 0) return constant()
-        }
-        return this.named(strip(obj), e.name)
+        const v = this.attrValue(e, fn, at)
+        // a check of the attribute itself (`if (!THEMES.includes(req.params.name)) return`) holds for its reads
+        const dotted = v.prov === Prov.Constant ? undefined : dottedOf(e)
+        const guards = dotted === undefined ? 0 : this.guardBits(dotted, fn, at)
+        return guards === 0 ? v : { ...v, guards: v.guards | guards }
       }
+      default:
+        return this.otherValue(e, fn, at)
+    }
+  }
+
+  private attrValue(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): Value {
+    const dotted = dottedOf(e)
+    if (dotted !== undefined) {
+      const exact = this.varOf(fn, dotted)
+      if (exact !== undefined) return exact
+      const member = MEMBER.test(dotted) ? this.memberValue(dotted, fn) : undefined
+      if (member !== undefined) return member
+      const given = this.givenName(dotted)
+      if (given !== undefined) return given
+    }
+    let obj = this.value(e.obj, fn, at)
+    let field = obj.fields?.get(e.name)
+    // a field the code never wrote is read from what the object held before its fields were written
+    if (field === undefined && obj.base !== undefined) {
+      obj = obj.base
+      field = obj.fields?.get(e.name)
+    }
+    if (field !== undefined) return field
+    if (dotted !== undefined) {
+      const source = this.fw.untrusted.lookup(dotted)[0]
+      if (source !== undefined) return this.named(untrusted(source), e.name)
+      // a property the models call safe carries none of its object's data (`text.length`)
+      if (this.fw.safe.lookup(dotted).length > 0) return constant()
+    }
+    return this.named(strip(obj), e.name)
+  }
+
+  private otherValue(e: Exclude<Expr, { k: "lit" | "name" | "ref" | "attr" }>, fn: number, at: number): Value {
+    switch (e.k) {
       case "index": {
         let obj = this.value(e.obj, fn, at)
         if (e.key.k === "lit" && obj.fields !== undefined) {

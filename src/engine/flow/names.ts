@@ -1,7 +1,8 @@
 /**
  * Canonical-name globs. A name is dotted (`sqlite3.connect().cursor().execute`); in a pattern `*`
  * stands for one or more segments when it leads (`*.execute`: any receiver) and for exactly one
- * segment elsewhere (`openai.*.create`). Call results keep their `()` so `connect().execute` and
+ * segment elsewhere (`openai.*.create`); an inner `**` stands for any number of segments, none
+ * included (`*.StateGraph().**.addNode`: a builder chain of any length). Call results keep their `()` so `connect().execute` and
  * `connect.execute` differ; a pattern segment without `()` also matches the segment with it.
  */
 export interface NamePattern {
@@ -28,11 +29,16 @@ const compileNameOnce = (pattern: string): NamePattern => {
   const parts = segments.map((seg, i) => {
     // a leading `*` is any receiver, including a relative module path (`./models/order.Order`)
     if (seg === "*") return i === 0 ? "(?:.+)" : "[^.]+"
+    // `**` inside: any number of segments, none included (a builder chain, `StateGraph().addNode().addNode`)
+    if (seg === "**" && i > 0 && i < segments.length - 1) return "(?:\\.[^.]+)*"
     const bare = seg.replace(/\(\)$/, "")
     // the last segment without `()` is the call itself, not a call of what it returns (`compile(t)(data)`)
     return seg.endsWith("()") ? `${escape(bare)}\\(\\)` : i === segments.length - 1 ? escape(bare) : `${escape(bare)}(?:\\(\\))?`
   })
-  const re = new RegExp(`^${parts.join("\\.")}$`)
+  // segments are joined by dots; an inner `**` brings its own
+  const inner = (i: number): boolean => segments[i] === "**" && i > 0 && i < segments.length - 1
+  const source = parts.map((p, i) => (i === 0 || inner(i) ? p : `\\.${p}`)).join("")
+  const re = new RegExp(`^${source}$`)
   return { source: pattern, last, test: (name) => re.test(name) }
 }
 
@@ -67,7 +73,7 @@ export const requirementOf = (pattern: string): Requirement | undefined => {
   segments.forEach((s, i) => {
     if (s.endsWith("()") && i + 1 > from) from = i + 1
   })
-  const tail = segments.slice(Math.min(from, segments.length - 1)).filter((s) => s !== "*")
+  const tail = segments.slice(Math.min(from, segments.length - 1)).filter((s) => s !== "*" && s !== "**")
   if (tail.length === 0) return undefined
   const word = tail.map((s) => s.replace(/\(\)$/, "")).reduce((a, b) => (b.length >= a.length ? b : a))
   if (word === "") return undefined

@@ -1,3 +1,4 @@
+import { approved } from "./approval.js"
 import type { CallCondition, CallMatcher, CodeGraphMatcher, FlowMatcher, FlowSink, FrameworkModel, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { FlowEvaluator } from "../flow/evaluate.js"
@@ -235,6 +236,9 @@ export const compileModelRules = (
           const built = receiverCallOf(model, call)
           if (built !== undefined && sinks.lookup(built.callee).some((h) => h.entry === hit.entry)) continue
         }
+        // a person approves each run of the function before it runs (an approval setting, an interrupt before the node)
+        const approval = hit.entry.matcher.approved_by
+        if (approval !== undefined && approved(model, call.fn, approval, holds)) continue
         for (const via of vias) {
           const judged = judge(evaluatorOf(hit.framework), hit, call, via)
           if (judged === undefined) continue

@@ -5,6 +5,9 @@ import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticMo
 import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
+/** Types an `isinstance` check may name without fixing what the value says. */
+const TEXT_TYPES = /\b(?:str|bytes|bytearray|object|Any|dict|list|tuple|Mapping|Sequence|Iterable)\b/
+
 /**
  * Fills the semantic model from a Python tree. Walks module level and every function once; nested
  * blocks are flattened into the function's statement list (data flow inside a function is
@@ -429,6 +432,9 @@ class PythonWalker {
       if (negated) return // a failed check proves nothing
       const kind = checkKindOf(written)
       if (kind === undefined) return
+      // `isinstance(x, str)`: a text (or container, or any) type leaves the content free; a number,
+      // a bool, a UUID, an enum or a model class fixes it
+      if (written === "isinstance" && TEXT_TYPES.test(args[1]?.text ?? "")) return
       const subject =
         kind === "validated" && fnNode.type === "identifier"
           ? args[0]

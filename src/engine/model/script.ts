@@ -389,7 +389,7 @@ class ScriptWalker {
     const target = this.target(left, fn)
     const right = unwrap(node.right)
     let value: Expr
-    if (target !== undefined && isFunctionExpression(right)) value = this.functionExpr(right, fn, target.path.length > 0 ? target.path[target.path.length - 1]! : target.name)
+    if (target !== undefined && isFunctionExpression(right)) value = this.functionExpr(right, fn, target.path.length > 0 ? target.path[target.path.length - 1]! : target.name, undefined, target.path.length > 0)
     else value = this.expr(node.right, fn)
     if (target === undefined) return value
     const augmented = op !== K.EqualsToken
@@ -438,9 +438,12 @@ class ScriptWalker {
       out.push({ k: "assign", target: { name, path: [] }, value, span: sp })
       if (value.k === "call") {
         const call = this.b.calls[value.call]!
-        // `const run = promisify(exec)`: calling run calls exec
+        // `const run = promisify(exec)`, `promisify(cp.exec)`: calling run calls exec
         const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
-        this.bindHolder(fn, name, wrapped?.k === "ref" ? wrapped.name : `${call.callee}()`)
+        const target = wrapped?.k === "ref" || wrapped?.k === "attr" ? dottedOf(wrapped) : undefined
+        this.bindHolder(fn, name, target ?? `${call.callee}()`)
+        // a function that calls the wrapper by its own name (`execAsync(cmd)`) is modelled, as for an import alias
+        if (target !== undefined) this.focus?.noteAlias(name, target)
       }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
@@ -634,8 +637,9 @@ class ScriptWalker {
         return
       }
       if (arg !== undefined && ts.isStringLiteralLike(arg) && arg.text.startsWith("..") && ts.isIdentifier(relative)) {
-        const target = this.relativeTarget(relative.text, out)
-        if (target !== undefined) out.push({ k: "guard", kind: "contained", name: target, scope, span: this.span(node) })
+        // the relative form itself is checked too: `path.join(root, r)` stays inside root
+        for (const name of [relative.text, ...this.relativeTarget(relative.text, out)])
+          out.push({ k: "guard", kind: "contained", name, scope, span: this.span(node) })
         return
       }
     }
@@ -659,17 +663,26 @@ class ScriptWalker {
     if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
   }
 
-  /** The path a variable holds the relative form of: `p` for the last `r = path.relative(root, p)` of the block so far. */
-  private relativeTarget(name: string, out: ReadonlyArray<Statement>): string | undefined {
+  /**
+   * The path a variable holds the relative form of: `p` for the last `r = path.relative(root, p)` of
+   * the block so far, also when p is resolved in place (`path.relative(root, path.resolve(root, p))`).
+   */
+  private relativeTarget(name: string, out: ReadonlyArray<Statement>): ReadonlyArray<string> {
     for (let i = out.length - 1; i >= 0; i--) {
       const s = out[i]!
       if (s.k !== "assign" || s.target.name !== name || s.target.path.length > 0) continue
       const call = s.value.k === "call" ? this.b.calls[s.value.call] : undefined
-      if (call === undefined || !/(?:^|\.)relative$/.test(call.callee)) return undefined
-      const target = call.args.filter((a) => a.name === undefined)[1]?.value
-      return target === undefined ? undefined : dottedOf(target)
+      if (call === undefined || !/(?:^|\.)relative$/.test(call.callee)) return []
+      let target = call.args.filter((a) => a.name === undefined)[1]?.value
+      const inner = target?.k === "call" ? this.b.calls[target.call] : undefined
+      if (inner !== undefined && /(?:^|\.)(?:resolve|join|normalize|realpathSync)$/.test(inner.callee)) {
+        const positional = inner.args.filter((a) => a.name === undefined)
+        target = positional[positional.length - 1]?.value
+      }
+      const dotted = target === undefined ? undefined : dottedOf(target)
+      return dotted === undefined ? [] : [dotted]
     }
-    return undefined
+    return []
   }
 
   private guard(kind: GuardKind, subject: ts.Expression, scope: Span, cond: ts.Node, out: Array<Statement>, fn: number): void {
@@ -755,7 +768,7 @@ class ScriptWalker {
           if (p.initializer === undefined) continue
           const key = propertyKey(p.name) ?? "*"
           const init = unwrap(p.initializer)
-          const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p)) : this.expr(p.initializer, fn)
+          const value = isFunctionExpression(init) ? this.functionExpr(init, fn, key, this.docOf(p), true) : this.expr(p.initializer, fn)
           // `_call = async (input) => { ... }`: a method all the same
           if (value.k === "func" && bases.length > 0) (this.b.functions[value.fn] as Writable<FunctionInfo>).methodOf = bases.map((b) => `${b}.${key}`)
           out.push({ k: "assign", target: { name: "this", path: [key] }, value, span: this.span(p) })
@@ -772,11 +785,12 @@ class ScriptWalker {
     }
   }
 
-  private functionExpr(node: ts.FunctionExpression | ts.ArrowFunction, fn: number, name: string, doc?: string): Expr {
-    return { k: "func", fn: this.functionLike(node, fn, name, node.name ?? node, doc) }
+  /** `member`: the function is a property's value (`{ execute: async () => {} }`, `obj.run = () => {}`), not in scope by its name */
+  private functionExpr(node: ts.FunctionExpression | ts.ArrowFunction, fn: number, name: string, doc?: string, member = false): Expr {
+    return { k: "func", fn: this.functionLike(node, fn, name, node.name ?? node, doc, member) }
   }
 
-  private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined): number {
+  private functionLike(node: FunctionLike, parent: number, name: string, nameNode: ts.Node, doc: string | undefined, member = false): number {
     const params: Array<string> = []
     // filled only when some parameter is typed (most JavaScript never is)
     let paramTypes: Array<string | undefined> | undefined
@@ -806,7 +820,8 @@ class ScriptWalker {
     const index = this.b.addFunction(info)
     // only a declaration or a function held by a variable is in scope by its name; a method (of a class
     // or an object literal, `{ options(url, options) {} }`) is not: a bare `options` names something else
-    if (name !== "<anonymous>" && !this.named.has(name) && !isMethod(node)) this.named.set(name, index)
+    // (the walk has no parent pointers, so the caller says when the function is a property's value)
+    if (name !== "<anonymous>" && !this.named.has(name) && !member && !isMethod(node)) this.named.set(name, index)
     if (this.focus === undefined || this.everything || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
     else {
       this.skipped.set(index, node)
@@ -1109,7 +1124,7 @@ class ScriptWalker {
           key = propertyKey(pa.name)
           if (key === undefined && ts.isComputedPropertyName(pa.name)) this.expr(pa.name.expression, fn)
           const init = unwrap(pa.initializer)
-          value = isFunctionExpression(init) ? this.functionExpr(init, fn, key ?? "<anonymous>") : this.expr(pa.initializer, fn)
+          value = isFunctionExpression(init) ? this.functionExpr(init, fn, key ?? "<anonymous>", undefined, true) : this.expr(pa.initializer, fn)
           break
         }
         case K.ShorthandPropertyAssignment: {

@@ -1,0 +1,71 @@
+import type { CallCondition, FlowMatcher } from "../../domain/FlowRule.js"
+import type { Call, Expr, SemanticModel } from "../model/Model.js"
+import { heldValue } from "./callValues.js"
+
+/**
+ * Whether a person approves each run of the function holding a flow sink before it runs (a flow
+ * matcher's `approved_by`): the tool is registered with an approval setting (`needs_approval=True`,
+ * `needsApproval: true`), or the function is a LangGraph node the graph interrupts before
+ * (`compile(interrupt_before=["run"])`, `compile({ interruptBefore: ["run"] })`).
+ */
+export const approved = (
+  model: SemanticModel,
+  fn: number,
+  approval: NonNullable<FlowMatcher["approved_by"]>,
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean
+): boolean => {
+  // the function itself, or the tool / node around a closure inside it
+  for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
+    const info = model.functions[f]!
+    if (info.role === "plain") continue
+    const registrations = registrationsOf(model, f)
+    if ((approval.registered ?? []).length > 0 && registrations.some((r) => approval.registered!.some((c) => holds(c, r, model)))) return true
+    if ((approval.interrupts ?? []).length > 0 && info.role === "graph_node") {
+      const names = new Set(registrations.flatMap((r) => nodeName(r, f) ?? []))
+      if (names.size === 0) names.add(info.name)
+      if (interrupted(model, approval.interrupts!, names)) return true
+    }
+    return false
+  }
+  return false
+}
+
+/** The decorator calls and the calls that register the function (`tool({ execute })`, `add_node("run", run)`). */
+const registrationsOf = (model: SemanticModel, fn: number): ReadonlyArray<Call> => {
+  const f = model.functions[fn]!
+  return model.calls.filter(
+    (c) => c.callbacks?.some((cb) => cb.fn === fn) === true || (c.fn === f.parent && c.span.start >= f.span.start && c.span.end <= f.nameSpan.start)
+  )
+}
+
+/** `add_node("run", run)`: the node's name, when the registration names it with a constant. */
+const nodeName = (call: Call, fn: number): string | undefined => {
+  const cb = call.callbacks?.find((c) => c.fn === fn)
+  if (cb === undefined || cb.arg === 0) return undefined
+  const first = call.args.find((a) => a.name === undefined)?.value
+  return first?.k === "lit" && typeof first.value === "string" ? first.value : undefined
+}
+
+/** Some call of the file passes one of these keywords (or options fields) listing one of the names, or `*`. */
+const interrupted = (model: SemanticModel, keywords: ReadonlyArray<string>, names: ReadonlySet<string>): boolean =>
+  model.calls.some((call) =>
+    optionValues(call, keywords, model).some((v) => {
+      const held = v.k === "name" ? heldValue(v, call.fn, model) ?? v : v
+      if (held.k === "lit") return held.value === "*" || (typeof held.value === "string" && names.has(held.value))
+      return held.k === "container" && held.entries.some((e) => e.value.k === "lit" && typeof e.value.value === "string" && (names.has(e.value.value) || e.value.value === "*"))
+    })
+  )
+
+/** The values a call passes under these keyword names: keyword arguments, or fields of an options object written in place or held by a variable. */
+const optionValues = (call: Call, keywords: ReadonlyArray<string>, model: SemanticModel): ReadonlyArray<Expr> => {
+  const out: Array<Expr> = []
+  for (const a of call.args) {
+    if (a.name !== undefined) {
+      if (keywords.includes(a.name)) out.push(a.value)
+      continue
+    }
+    const options = a.value.k === "name" ? heldValue(a.value, call.fn, model) : a.value
+    if (options?.k === "container") for (const e of options.entries) if (e.key !== undefined && keywords.includes(e.key)) out.push(e.value)
+  }
+  return out
+}
