@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { MatcherOverrides } from "./MatcherOverrides.js"
+import { RiskTier, Severity } from "./Vocabulary.js"
 
 /**
  * Rules over the semantic model (see src/engine/model/Model.ts): `flow` rules declare where data
@@ -236,6 +237,19 @@ export const FunctionMatcher = Schema.Struct({
   guards: Schema.optional(Schema.Array(GuardKindSchema)).annotations({ description: "with from_params: checks of the parameter that count as an ownership / validity check" }),
   program: Schema.optional(Schema.Boolean).annotations({
     description: "with from_params: only the program counts (the first positional argument, or the first element of an argv list), not its arguments"
+  }),
+  fixed_program: Schema.optional(
+    Schema.Struct({
+      severity: Severity,
+      confidence: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
+      risk_tier: Schema.optional(RiskTier),
+      except: Schema.optional(Schema.Array(Schema.String)).annotations({
+        description: "programs that keep the matcher's severity: destructive ones, interpreters and wrappers that run another program (`sudo`, `env`, `python3`)"
+      })
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "with from_params: when the effect runs a constant program with an argument list and no shell (no shell=True / { shell: true }, the program not a shell), so the model chooses only its arguments, the finding takes this severity (and confidence, tier)"
   }),
   grows: Schema.optional(
     Schema.Struct({

@@ -202,3 +202,98 @@ describe("data flow: methods reached through an instance, constant tables", () =
     expect(await tiersOf("t.py", py, "universal_prompt_injection")).toEqual([[9, "vulnerability", "HIGH"]])
   })
 })
+
+describe("function rules: a fixed program given the model's arguments (fixed_program)", () => {
+  const oversight = async (path: string, content: string) =>
+    (await engine.scan([{ path, content }])).findings
+      .filter((f) => f.pattern_id === "missing_human_oversight")
+      .map((f) => ({ line: f.line, severity: f.severity, tier: f.risk_tier }))
+
+  it("Python: an argv list with a constant program is MEDIUM hardening; a shell, shell=True, a command string or a destructive program stays HIGH", async () => {
+    const code = [
+      "import subprocess",
+      "from agents import function_tool",
+      "PING = 'ping'",
+      "@function_tool",
+      "def reach(host: str) -> str:",
+      "    argv = [PING, '-c', '1', host]",
+      "    return subprocess.run(argv, capture_output=True, text=True).stdout",
+      "@function_tool",
+      "def reach_shell(host: str) -> str:",
+      "    return subprocess.run(['ping', '-c', '1', host], shell=True).stdout",
+      "@function_tool",
+      "def run_line(line: str) -> str:",
+      "    return subprocess.run(f'grep {line} /var/log/app.log', shell=True).stdout",
+      "@function_tool",
+      "def script(code: str) -> str:",
+      "    return subprocess.run(['bash', '-c', code]).stdout",
+      "@function_tool",
+      "def remove(path: str) -> str:",
+      "    return subprocess.run(['/bin/rm', '-rf', path]).stdout",
+      ""
+    ].join("\n")
+    expect(await oversight("tools.py", code)).toEqual([
+      { line: 7, severity: "MEDIUM", tier: "hardening" },
+      { line: 10, severity: "HIGH", tier: "risk_pattern" },
+      { line: 13, severity: "HIGH", tier: "risk_pattern" },
+      { line: 16, severity: "HIGH", tier: "risk_pattern" },
+      { line: 19, severity: "HIGH", tier: "risk_pattern" }
+    ])
+  })
+
+  it("JavaScript and Go: execFile / spawn / exec.Command of a constant program are MEDIUM; exec of a command string, { shell: true } and an interpreter stay HIGH", async () => {
+    const ts = [
+      'import { tool } from "ai"',
+      'import { z } from "zod"',
+      'import { execFile, exec, spawnSync } from "node:child_process"',
+      "export const lookup = tool({",
+      '  description: "DNS lookup",',
+      "  inputSchema: z.object({ name: z.string() }),",
+      '  execute: async ({ name }) => execFile("dig", ["+short", name]),',
+      "})",
+      "export const lookupShell = tool({",
+      '  description: "DNS lookup",',
+      "  inputSchema: z.object({ name: z.string() }),",
+      "  execute: async ({ name }) => exec(`dig +short ${name}`),",
+      "})",
+      "export const lookupOpts = tool({",
+      '  description: "DNS lookup",',
+      "  inputSchema: z.object({ name: z.string() }),",
+      '  execute: async ({ name }) => spawnSync("dig", [name], { shell: true }),',
+      "})",
+      "export const evaluate = tool({",
+      '  description: "Evaluate",',
+      "  inputSchema: z.object({ src: z.string() }),",
+      '  execute: async ({ src }) => execFile("node", ["-e", src]),',
+      "})",
+      ""
+    ].join("\n")
+    expect(await oversight("tools.ts", ts)).toEqual([
+      { line: 7, severity: "MEDIUM", tier: "hardening" },
+      { line: 12, severity: "HIGH", tier: "risk_pattern" },
+      { line: 17, severity: "HIGH", tier: "risk_pattern" },
+      { line: 22, severity: "HIGH", tier: "risk_pattern" }
+    ])
+    const go = [
+      "package tools",
+      "",
+      'import (\n\t"context"\n\t"os/exec"\n\n\t"github.com/mark3labs/mcp-go/mcp"\n)',
+      "",
+      "func pingHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {",
+      '\thost, _ := req.RequireString("host")',
+      '\tout, err := exec.CommandContext(ctx, "ping", "-c", "1", host).Output()',
+      "\tif err != nil {\n\t\treturn nil, err\n\t}",
+      "\treturn mcp.NewToolResultText(string(out)), nil",
+      "}",
+      "",
+      "func shellHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {",
+      '\tline, _ := req.RequireString("line")',
+      '\tout, err := exec.CommandContext(ctx, "sh", "-c", line).Output()',
+      "\tif err != nil {\n\t\treturn nil, err\n\t}",
+      "\treturn mcp.NewToolResultText(string(out)), nil",
+      "}",
+      ""
+    ].join("\n")
+    expect((await oversight("tools.go", go)).map((f) => f.severity)).toEqual(["MEDIUM", "HIGH"])
+  })
+})

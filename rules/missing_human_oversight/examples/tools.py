@@ -157,3 +157,19 @@ def shell_tools(ShellTool, executor):
     # ruleid: missing_human_oversight
     unattended = ShellTool(executor=executor)
     return approved, unattended
+
+
+@tool
+def trace_route(target: str) -> str:
+    """Trace the route to a host."""
+    # a constant program given the model's argument, no shell: still reported, at MEDIUM (fixed_program)
+    # ruleid: missing_human_oversight
+    return subprocess.run(["traceroute", "-m", "10", target], capture_output=True, text=True).stdout
+
+
+@tool
+def prune(target: str) -> str:
+    """Remove a build directory."""
+    # rm keeps the rule's severity (fixed_program.except)
+    # ruleid: missing_human_oversight
+    return subprocess.run(["rm", "-rf", target], capture_output=True, text=True).stdout

@@ -5,8 +5,9 @@ import { lastSegment, NameIndex, type Requirement } from "../flow/names.js"
 import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
-import type { Severity } from "../../domain/Vocabulary.js"
+import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
+import { heldValue } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
@@ -18,6 +19,7 @@ interface Found {
   readonly detail: string
   readonly severity?: Severity
   readonly confidence?: number
+  readonly riskTier?: RiskTier
 }
 
 /** How deep same-file helpers are followed from a checked function. */
@@ -94,7 +96,8 @@ export const compileFunctionRules = (
             end: found.call.span.end,
             text: found.call.written,
             detail: found.detail,
-            ...(found.severity !== undefined ? { severity: found.severity, confidence: found.confidence ?? 0.5 } : {})
+            ...(found.severity !== undefined ? { severity: found.severity, confidence: found.confidence ?? 0.5 } : {}),
+            ...(found.riskTier !== undefined ? { riskTier: found.riskTier } : {})
           })
       })
     }
@@ -167,20 +170,64 @@ const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
     if (!direct && via === undefined) continue
     if (c.entry.matcher.from_params === true && !fromParams(evaluator(), c, call)) continue
     const what = direct ? call.written : `${call.written} -> ${via!.written}`
-    return { call, detail: `${f.name} calls ${what}` }
+    const fixed = c.entry.matcher.fixed_program
+    const program = fixed === undefined ? undefined : fixedProgram(evaluator(), c, direct ? call : via!, fixed.except ?? [])
+    if (fixed === undefined || program === undefined) return { call, detail: `${f.name} calls ${what}` }
+    return {
+      call,
+      detail: `${f.name} calls ${what}, a fixed program (${program}) given the model's arguments`,
+      severity: fixed.severity,
+      ...(fixed.confidence !== undefined ? { confidence: fixed.confidence } : {}),
+      ...(fixed.risk_tier !== undefined ? { riskTier: fixed.risk_tier } : {})
+    }
   }
   return undefined
 }
 
-/** Some argument (or the receiver chain) of the call carries a parameter the model chose, unchecked. */
-const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
+/**
+ * The program a command call runs when it is a constant given an argument list with no shell
+ * (`subprocess.run(["ping", "-c", "1", host])`, `execFile("git", ["log", ref])`,
+ * `exec.Command("ping", host)`): the model chooses arguments, not what runs. Undefined for a command
+ * string (`os.system(cmd)`, `exec(cmd)`), `shell=True` / `{ shell: true }`, a shell, a program of
+ * `except`, or a program that is not a constant.
+ */
+const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: ReadonlyArray<string>): string | undefined => {
+  const truthy = (e: Expr | undefined): boolean => e !== undefined && !(e.k === "lit" && (e.value === false || e.value === null || e.value === 0))
+  if (call.args.some((a) => a.name === "shell" && truthy(a.value))) return undefined
+  // arguments held by variables are read where they were built (`argv = ["ping", host]`); a leading
+  // context (`exec.CommandContext(ctx, "ping", host)`) is not part of the command
+  const isContext = contextOf(ev, c, call)
+  const positional = call.args
+    .filter((a) => a.name === undefined)
+    .map((a) => (a.value.k === "name" ? heldValue(a.value, call.fn, ev.model) ?? a.value : a.value))
+  while (positional.length > 0 && isContext(positional[0]!)) positional.shift()
+  // an options object passing `shell` (`spawn("ls", [dir], { shell: true })`)
+  if (positional.some((e) => e.k === "container" && e.entries.some((x) => x.key === "shell" && truthy(x.value)))) return undefined
+  const first = positional[0]
+  if (first === undefined) return undefined
+  const argv = first.k === "container" && first.entries.every((x) => x.key === undefined) ? first.entries.map((x) => x.value) : undefined
+  // a program and its arguments apart: an argv list, or a constant followed by more arguments
+  const programExpr = argv !== undefined ? argv[0] : positional.length > 1 ? first : undefined
+  if (programExpr === undefined) return undefined
+  const text = ev.value(programExpr, call.fn, call.span.start).text
+  if (text === undefined || text === "") return undefined
+  const program = text.slice(text.replace(/\\/g, "/").lastIndexOf("/") + 1).replace(/\.exe$/i, "")
+  return SHELLS.test(program) || except.includes(program) ? undefined : program
+}
+
+/** The framework's context (`ctx: RunContextWrapper`, Go's `ctx context.Context`) carries no value the model chose. */
+const contextOf = (ev: FlowEvaluator, c: Compiled, call: Call): ((e: Expr) => boolean) => {
   const f = call.fn === -1 ? undefined : ev.model.functions[call.fn]
-  // the framework's context (`ctx: RunContextWrapper`, Go's `ctx context.Context`) carries no value the model chose
-  const isContext = (e: Expr): boolean => {
+  return (e) => {
     const root = rootName(e)
     const type = root === undefined || f === undefined ? undefined : f.paramTypes?.[f.params.indexOf(root)]
     return type !== undefined && c.contextTypes.lookup(type).length > 0
   }
+}
+
+/** Some argument (or the receiver chain) of the call carries a parameter the model chose, unchecked. */
+const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
+  const isContext = contextOf(ev, c, call)
   let exprs: Array<Expr> = call.args.filter((a) => a.name === undefined || c.entry.matcher.program !== true).map((a) => a.value).filter((e) => !isContext(e))
   if (c.entry.matcher.program === true) {
     // only the program counts: the first element of an argv list, or a command string run whole;
