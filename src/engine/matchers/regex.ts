@@ -1,5 +1,6 @@
 import type { RegexMatcher } from "../../domain/Rule.js"
 import { type Deadline, DeadlineExceeded } from "../../languages/Source.js"
+import { Literals } from "../model/wordScan.js"
 import { shannonEntropy } from "./entropy.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
@@ -144,16 +145,43 @@ export interface CompiledRegex {
 }
 
 /**
- * Which of a set of words occur in a text, in one regex pass (instead of one `includes` pass per word
- * and pattern: 51 patterns' keywords and literals were ~70 ms per 1.5 MB). Alternatives are tried
- * longest first and every start position is visited, so a word occurs exactly when it starts one of
- * the strings found (the longest word matching at a position has every shorter one there as prefix).
+ * Which of a set of words occur in a text, in one pass (instead of one `includes` pass per word and
+ * pattern: 51 patterns' keywords and literals were ~70 ms per 1.5 MB): an Aho–Corasick scan
+ * (model/wordScan.ts), which compares ASCII letters without case as the regex `i` flag does. Caseless
+ * words outside ASCII are left to `RegexPresence`.
  */
-class Presence {
-  private readonly pattern: RegExp | undefined
+export class Presence {
+  private readonly index: Map<string, number>
+  private readonly scan: Literals | RegexPresence
 
   constructor(words: Iterable<string>, private readonly caseless: boolean) {
-    const list = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    const list = [...new Set(words)]
+    this.index = new Map(list.map((w, i) => [w, i]))
+    this.scan = Literals.takes(list, caseless) ? new Literals(list, caseless) : new RegexPresence(list, caseless)
+  }
+
+  /** whether a word (of those given, lower case when caseless) occurs */
+  in(text: string): (word: string) => boolean {
+    const scan = this.scan
+    if (scan instanceof RegexPresence) {
+      const found = scan.in(text)
+      return (w) => found.some((f) => f.startsWith(w))
+    }
+    const present = scan.present(text)
+    return (w) => present[this.index.get(w) ?? -1] === 1
+  }
+}
+
+/**
+ * The words in one regex pass. Alternatives are tried longest first and every start position is
+ * visited, so a word occurs exactly when it starts one of the strings found (the longest word matching
+ * at a position has every shorter one there as prefix).
+ */
+export class RegexPresence {
+  private readonly pattern: RegExp | undefined
+
+  constructor(words: ReadonlyArray<string>, private readonly caseless: boolean) {
+    const list = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     this.pattern = list.length === 0 ? undefined : new RegExp(list.join("|"), caseless ? "gi" : "g")
   }
 
@@ -171,8 +199,6 @@ class Presence {
   }
 }
 
-const anyIn = (found: ReadonlyArray<string>, words: ReadonlyArray<string>): boolean => words.some((w) => found.some((f) => f.startsWith(w)))
-
 /** Text rules: a cheap keyword prefilter per pattern, then the regex over the whole file (never a prefix). */
 export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): CompiledRegex => {
   const patterns = compileRegexPatterns(entries)
@@ -183,13 +209,13 @@ export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>)
     run: (text, deadline, path) => {
       const out: Array<RawMatch> = []
       const seen = new Set<string>()
-      let foundCaseless: ReadonlyArray<string> | undefined
-      let foundExact: ReadonlyArray<string> | undefined
+      let foundCaseless: ((word: string) => boolean) | undefined
+      let foundExact: ((word: string) => boolean) | undefined
       for (const p of patterns) {
         if (deadline.expired) throw new DeadlineExceeded("text rules")
         if (p.paths !== undefined && (path === undefined || !p.paths.test(path.replace(/\\/g, "/")))) continue
-        if (p.keywords !== undefined && !anyIn((foundCaseless ??= caseless.in(text)), p.keywords)) continue
-        if (p.literals !== undefined && !anyIn(p.caseless ? (foundCaseless ??= caseless.in(text)) : (foundExact ??= exact.in(text)), p.literals)) continue
+        if (p.keywords !== undefined && !p.keywords.some((foundCaseless ??= caseless.in(text)))) continue
+        if (p.literals !== undefined && !p.literals.some(p.caseless ? (foundCaseless ??= caseless.in(text)) : (foundExact ??= exact.in(text)))) continue
         p.regex.lastIndex = 0
         for (const m of text.matchAll(p.regex)) {
           const secret = m[p.secretGroup]
