@@ -164,7 +164,7 @@ describe("literal scan", () => {
           const list = caseless ? [...new Set(words.map((w) => w.toLowerCase()))] : words
           const input = caseless ? recased(text, flips) : text
           const old = new RegexPresence([...list].sort((a, b) => b.length - a.length), caseless).in(input)
-          const found = new Presence(list, caseless).in(input)
+          const found = new Presence(caseless ? list : [], caseless ? [] : list).in(input)[caseless ? "caseless" : "exact"]
           for (const w of list) expect(found(w)).toBe(old.some((f) => f.startsWith(w)))
         }
       ),
@@ -172,9 +172,30 @@ describe("literal scan", () => {
     )
   })
 
+  it("finds caseless and exact words in one pass as two regexes did", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .tuple(someWords, someWords)
+          .chain(([lower, cased]) => fc.tuple(fc.constant(lower), fc.constant(cased), textOf([...lower, ...cased]), fc.array(fc.boolean(), { minLength: 1, maxLength: 7 }))),
+        ([someLower, cased, text, flips]) => {
+          const lower = [...new Set(someLower.map((w) => w.toLowerCase()))]
+          const input = recased(text, flips)
+          const found = new Presence(lower, cased).in(input)
+          const [oldCaseless, oldExact] = [new RegexPresence(lower, true).in(input), new RegexPresence(cased, false).in(input)]
+          for (const w of lower) expect(found.caseless(w)).toBe(oldCaseless.some((f) => f.startsWith(w)))
+          for (const w of cased) expect(found.exact(w)).toBe(oldExact.some((f) => f.startsWith(w)))
+        }
+      ),
+      { numRuns: 2000 }
+    )
+    const found = new Presence(["akia"], ["AKIA", "eyJ"]).in("akia eyj")
+    expect([found.caseless("akia"), found.exact("AKIA"), found.exact("eyJ")]).toEqual([true, false, false])
+  })
+
   it("compares ASCII letters only, without case", () => {
     const words = ["key", "secret", "sk-", "pass"]
-    const found = new Presence(words, true).in("A \u212AEY, a \u017FECRET, SK- and PaSs")
+    const found = new Presence(words, []).in("A \u212AEY, a \u017FECRET, SK- and PaSs").caseless
     expect(words.map(found)).toEqual([false, false, true, true])
     expect(Literals.takes(["key", "\u212Aey"], true)).toBe(false)
   })
@@ -252,13 +273,13 @@ describe("on the shipped catalogue", () => {
     const caseless = [...new Set(patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]))]
     const exact = [...new Set(patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? [])))]
     expect(caseless.length).toBeGreaterThan(10)
-    for (const [list, ignoreCase] of [[caseless, true], [exact, false]] as const) {
-      const [now, before] = [new Presence(list, ignoreCase), new RegexPresence([...list].sort((a, b) => b.length - a.length), ignoreCase)]
-      for (const text of [...examples, ...examples.map((e) => e.toUpperCase())]) {
-        const found = now.in(text)
-        const old = before.in(text)
-        for (const w of list) expect(found(w)).toBe(old.some((f) => f.startsWith(w)))
-      }
+    const now = new Presence(caseless, exact)
+    const before = [new RegexPresence(caseless, true), new RegexPresence(exact, false)] as const
+    for (const text of [...examples, ...examples.map((e) => e.toUpperCase())]) {
+      const found = now.in(text)
+      const [oldCaseless, oldExact] = [before[0].in(text), before[1].in(text)]
+      for (const w of caseless) expect(found.caseless(w)).toBe(oldCaseless.some((f) => f.startsWith(w)))
+      for (const w of exact) expect(found.exact(w)).toBe(oldExact.some((f) => f.startsWith(w)))
     }
   })
 })

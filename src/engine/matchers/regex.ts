@@ -147,28 +147,36 @@ export interface CompiledRegex {
 /**
  * Which of a set of words occur in a text, in one pass (instead of one `includes` pass per word and
  * pattern: 51 patterns' keywords and literals were ~70 ms per 1.5 MB): an Aho–Corasick scan
- * (model/wordScan.ts), which compares ASCII letters without case as the regex `i` flag does. Caseless
- * words outside ASCII are left to `RegexPresence`.
+ * (model/wordScan.ts), which compares ASCII letters without case as the regex `i` flag does, and
+ * finds the caseless and the exact words in one pass. Words outside ASCII are left to two
+ * `RegexPresence` passes, as before.
  */
 export class Presence {
-  private readonly index: Map<string, number>
-  private readonly scan: Literals | RegexPresence
+  private readonly caselessIndex: Map<string, number>
+  private readonly exactIndex: Map<string, number>
+  private readonly scan: Literals | readonly [RegexPresence, RegexPresence]
 
-  constructor(words: Iterable<string>, private readonly caseless: boolean) {
-    const list = [...new Set(words)]
-    this.index = new Map(list.map((w, i) => [w, i]))
-    this.scan = Literals.takes(list, caseless) ? new Literals(list, caseless) : new RegexPresence(list, caseless)
+  /** `caseless`: words compared without case (lower case); `exact`: with case */
+  constructor(caseless: Iterable<string>, exact: Iterable<string>) {
+    const [lower, cased] = [[...new Set(caseless)], [...new Set(exact)]]
+    this.caselessIndex = new Map(lower.map((w, i) => [w, i]))
+    this.exactIndex = new Map(cased.map((w, i) => [w, lower.length + i]))
+    // both kinds in one caseless pass, the exact words checked with case where found
+    const all = [...lower, ...cased]
+    this.scan = Literals.takes(all, true)
+      ? new Literals(all, true, cased.map((_, i) => lower.length + i))
+      : [new RegexPresence(lower, true), new RegexPresence(cased, false)]
   }
 
-  /** whether a word (of those given, lower case when caseless) occurs */
-  in(text: string): (word: string) => boolean {
+  /** whether a word (of those given) occurs: caseless and exact */
+  in(text: string): { readonly caseless: (word: string) => boolean; readonly exact: (word: string) => boolean } {
     const scan = this.scan
-    if (scan instanceof RegexPresence) {
-      const found = scan.in(text)
-      return (w) => found.some((f) => f.startsWith(w))
+    if (!(scan instanceof Literals)) {
+      const [caseless, exact] = [scan[0].in(text), scan[1].in(text)]
+      return { caseless: (w) => caseless.some((f) => f.startsWith(w)), exact: (w) => exact.some((f) => f.startsWith(w)) }
     }
     const present = scan.present(text)
-    return (w) => present[this.index.get(w) ?? -1] === 1
+    return { caseless: (w) => present[this.caselessIndex.get(w) ?? -1] === 1, exact: (w) => present[this.exactIndex.get(w) ?? -1] === 1 }
   }
 }
 
@@ -181,7 +189,7 @@ export class RegexPresence {
   private readonly pattern: RegExp | undefined
 
   constructor(words: ReadonlyArray<string>, private readonly caseless: boolean) {
-    const list = [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    const list = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     this.pattern = list.length === 0 ? undefined : new RegExp(list.join("|"), caseless ? "gi" : "g")
   }
 
@@ -203,19 +211,20 @@ export class RegexPresence {
 export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): CompiledRegex => {
   const patterns = compileRegexPatterns(entries)
   if (patterns.length === 0) return { run: () => [] }
-  const caseless = new Presence(patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]), true)
-  const exact = new Presence(patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? [])), false)
+  const presence = new Presence(
+    patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]),
+    patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? []))
+  )
   return {
     run: (text, deadline, path) => {
       const out: Array<RawMatch> = []
       const seen = new Set<string>()
-      let foundCaseless: ((word: string) => boolean) | undefined
-      let foundExact: ((word: string) => boolean) | undefined
+      let found: ReturnType<Presence["in"]> | undefined
       for (const p of patterns) {
         if (deadline.expired) throw new DeadlineExceeded("text rules")
         if (p.paths !== undefined && (path === undefined || !p.paths.test(path.replace(/\\/g, "/")))) continue
-        if (p.keywords !== undefined && !p.keywords.some((foundCaseless ??= caseless.in(text)))) continue
-        if (p.literals !== undefined && !p.literals.some(p.caseless ? (foundCaseless ??= caseless.in(text)) : (foundExact ??= exact.in(text)))) continue
+        if (p.keywords !== undefined && !p.keywords.some((found ??= presence.in(text)).caseless)) continue
+        if (p.literals !== undefined && !p.literals.some((found ??= presence.in(text))[p.caseless ? "caseless" : "exact"])) continue
         p.regex.lastIndex = 0
         for (const m of text.matchAll(p.regex)) {
           const secret = m[p.secretGroup]

@@ -260,9 +260,18 @@ export class Literals {
     return !caseless || [...words].every(isAscii)
   }
 
-  constructor(words: Iterable<string>, caseless: boolean) {
+  /** per word: 1 when it is compared with case although the scan is caseless */
+  private readonly withCase: Uint8Array
+
+  /** `withCase`: indices of words compared with case in a caseless scan (both kinds found in one pass); they must be ASCII */
+  constructor(words: Iterable<string>, caseless: boolean, withCase: Iterable<number> = []) {
     this.words = [...words]
     if (!Literals.takes(this.words, caseless)) throw new Error("a caseless word outside ASCII")
+    this.withCase = new Uint8Array(this.words.length)
+    for (const w of withCase) {
+      if (!isAscii(this.words[w]!)) throw new Error("a word with case outside ASCII in a caseless scan")
+      this.withCase[w] = 1
+    }
     const fold = (c: number): number => (caseless && c >= 65 && c <= 90 ? c + 32 : c)
     const taken = this.words.flatMap((w, i) => (w.length > 0 && isAscii(w) ? [i] : []))
     this.others = this.words.flatMap((w, i) => (w.length > 0 && !isAscii(w) ? [i] : []))
@@ -337,7 +346,7 @@ export class Literals {
   /** Which words occur (per word index). */
   present(text: string): Uint8Array {
     const present = new Uint8Array(this.words.length)
-    const { classOf, classes, delta, accepts, outStart, outWords } = this
+    const { classOf, classes, delta, accepts, outStart, outWords, outLengths, withCase } = this
     const n = text.length
     let state = 0
     for (let i = 0; i < n; i++) {
@@ -345,7 +354,10 @@ export class Literals {
       state = delta[state + (c < 128 ? classOf[c]! : 0)]!
       if (accepts[state] === 0) continue
       const s = state / classes
-      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) present[outWords[k]!] = 1
+      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) {
+        const w = outWords[k]!
+        if (withCase[w] === 0 || text.startsWith(this.words[w]!, i + 1 - outLengths[k]!)) present[w] = 1
+      }
     }
     for (const w of this.others) if (text.includes(this.words[w]!)) present[w] = 1
     for (const w of this.empty) present[w] = 1
