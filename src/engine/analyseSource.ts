@@ -6,7 +6,8 @@ import type { GivenSource } from "./flow/given.js"
 import type { CompiledModelRules } from "./matchers/flow.js"
 import { goModel } from "./model/go.js"
 import { anyWithin } from "./model/offsets.js"
-import { type Interest, literally, offsetsOf, wholeWords } from "./model/interest.js"
+import type { Interest } from "./model/interest.js"
+import { Literals, mergeOffsets, WholeWords } from "./model/wordScan.js"
 import { pythonModel } from "./model/python.js"
 import { scriptModel } from "./model/script.js"
 import type { RawMatch } from "./matchers/RawMatch.js"
@@ -64,27 +65,33 @@ export const analyseCode = (
  */
 const interestOf = (text: string, rules: CompiledModelRules): Interest | undefined => {
   if (!rules.active) return undefined
-  const words = prefilterOf(rules).wordsFor(text)
-  if (words === undefined) return undefined
-  // every offset where some word starts: one regex pass instead of one indexOf pass per word
-  const offsets = offsetsOf(text, words.pattern)
-  if (offsets.length === 0) return undefined
-  return { within: (start, end) => anyWithin(offsets, start, end), names: (segment) => words.names.has(segment), roles: (segment) => rules.roleWords.has(segment) }
+  const found = prefilterOf(rules).scan(text)
+  if (found === undefined || found.offsets.length === 0) return undefined
+  const { offsets, names } = found
+  return { within: (start, end) => anyWithin(offsets, start, end), names: (segment) => names.has(segment), roles: (segment) => rules.roleWords.has(segment) }
 }
 
-interface Words {
-  /** global: whole identifiers, and the fragments rules ask for */
-  readonly pattern: RegExp
+interface Found {
+  /** every offset where a word that counts starts (ascending) */
+  readonly offsets: ReadonlyArray<number>
+  /** the whole words that count in this file */
   readonly names: ReadonlySet<string>
 }
 
 interface Prefilter {
-  /** the words that count in this file, or undefined when none can */
-  readonly wordsFor: (text: string) => Words | undefined
+  /** where the words that count in this file are, or undefined when none can */
+  readonly scan: (text: string) => Found | undefined
+}
+
+/** The words that count in files that mention one combination of modules. */
+interface Combination {
+  readonly names: ReadonlySet<string>
+  /** per word of the scan: whether it is one of `names` */
+  readonly counts: Uint8Array
 }
 
 const prefilters = new WeakMap<CompiledModelRules, Prefilter>()
-const prefilterOf = (rules: CompiledModelRules): Prefilter => {
+export const prefilterOf = (rules: CompiledModelRules): Prefilter => {
   let prefilter = prefilters.get(rules)
   if (prefilter !== undefined) return prefilter
   const always = new Set<string>()
@@ -95,28 +102,49 @@ const prefilterOf = (rules: CompiledModelRules): Prefilter => {
     else if (r.root === undefined) always.add(r.word)
     else byRoot.set(r.root, (byRoot.get(r.root) ?? new Set()).add(r.word))
   }
-  // longest first: where `langchain_core` and `langchain` both start, the longer is the module named;
-  // the shorter still counts wherever it starts on its own (each match restarts one character later)
-  const rootPattern = new RegExp(wholeWords([...byRoot.keys()].sort((a, b) => b.length - a.length)), "g")
-  const fragmentSource = [...fragments].map(literally)
-  // files fall into few combinations of the modules they mention: one words regex per combination
-  const cache = new Map<string, Words | undefined>()
+  // one scan finds the roots and every name any root may bring, as whole words (model/wordScan.ts:
+  // one pass over the text, in place of a regex of the roots and one of the names per combination)
+  const universe = [...new Set([...byRoot.keys(), ...always, ...[...byRoot.values()].flatMap((ws) => [...ws])])]
+  const isRoot = new Uint8Array(universe.length)
+  universe.forEach((w, i) => (isRoot[i] = byRoot.has(w) ? 1 : 0))
+  const scanner = new WholeWords(universe)
+  const fragmentScan = new Literals(fragments, false)
+  // files fall into few combinations of the modules they mention
+  const cache = new Map<string, Combination | undefined>()
+  const combinationOf = (present: ReadonlySet<string>): Combination | undefined => {
+    const key = [...present].sort().join("\n")
+    if (cache.has(key)) return cache.get(key)
+    const names = new Set(always)
+    for (const root of present) for (const w of byRoot.get(root)!) names.add(w)
+    const combination: Combination | undefined =
+      names.size === 0 && fragments.size === 0 ? undefined : { names, counts: Uint8Array.from(universe, (w) => (names.has(w) ? 1 : 0)) }
+    if (cache.size < 256) cache.set(key, combination)
+    return combination
+  }
   prefilter = {
-    wordsFor: (text) => {
+    scan: (text) => {
+      // a root counts where it is the longest root whole at an offset (where `langchain_core` and
+      // `langchain` both start, the longer is the module named; the shorter still counts wherever it
+      // starts on its own), as the longest-first regex of the roots found them
       const present = new Set<string>()
-      rootPattern.lastIndex = 0
-      for (let m = rootPattern.exec(text); m !== null; m = rootPattern.exec(text)) {
-        present.add(m[0])
-        rootPattern.lastIndex = m.index + 1
+      const hits = scanner.hits(text, fragments.size === 0 ? undefined : fragmentScan)
+      const { offsets: hitOffsets, words: hitWords } = hits
+      let rootAt = -1
+      for (let i = 0; i < hitOffsets.length; i++) {
+        const w = hitWords[i]!
+        if (isRoot[w] === 1 && rootAt !== hitOffsets[i]) {
+          rootAt = hitOffsets[i]!
+          present.add(universe[w]!)
+        }
       }
-      const key = [...present].sort().join("\n")
-      if (cache.has(key)) return cache.get(key)
-      const names = new Set(always)
-      for (const root of present) for (const w of byRoot.get(root)!) names.add(w)
-      const words: Words | undefined =
-        names.size === 0 && fragments.size === 0 ? undefined : { pattern: new RegExp([wholeWords(names), ...fragmentSource].join("|"), "g"), names }
-      if (cache.size < 256) cache.set(key, words)
-      return words
+      const combination = combinationOf(present)
+      if (combination === undefined) return undefined
+      const offsets: Array<number> = []
+      for (let i = 0; i < hitOffsets.length; i++) {
+        const offset = hitOffsets[i]!
+        if (combination.counts[hitWords[i]!] === 1 && offsets[offsets.length - 1] !== offset) offsets.push(offset)
+      }
+      return { offsets: mergeOffsets(offsets, hits.fragmentStarts), names: combination.names }
     }
   }
   prefilters.set(rules, prefilter)

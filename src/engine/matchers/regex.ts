@@ -1,5 +1,6 @@
 import type { RegexMatcher } from "../../domain/Rule.js"
 import { type Deadline, DeadlineExceeded } from "../../languages/Source.js"
+import { Literals } from "../model/wordScan.js"
 import { shannonEntropy } from "./entropy.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
@@ -144,15 +145,50 @@ export interface CompiledRegex {
 }
 
 /**
- * Which of a set of words occur in a text, in one regex pass (instead of one `includes` pass per word
- * and pattern: 51 patterns' keywords and literals were ~70 ms per 1.5 MB). Alternatives are tried
- * longest first and every start position is visited, so a word occurs exactly when it starts one of
- * the strings found (the longest word matching at a position has every shorter one there as prefix).
+ * Which of a set of words occur in a text, in one pass (instead of one `includes` pass per word and
+ * pattern: 51 patterns' keywords and literals were ~70 ms per 1.5 MB): an Aho–Corasick scan
+ * (model/wordScan.ts), which compares ASCII letters without case as the regex `i` flag does, and
+ * finds the caseless and the exact words in one pass. Words outside ASCII are left to two
+ * `RegexPresence` passes, as before.
  */
-class Presence {
+export class Presence {
+  private readonly caselessIndex: Map<string, number>
+  private readonly exactIndex: Map<string, number>
+  private readonly scan: Literals | readonly [RegexPresence, RegexPresence]
+
+  /** `caseless`: words compared without case (lower case); `exact`: with case */
+  constructor(caseless: Iterable<string>, exact: Iterable<string>) {
+    const [lower, cased] = [[...new Set(caseless)], [...new Set(exact)]]
+    this.caselessIndex = new Map(lower.map((w, i) => [w, i]))
+    this.exactIndex = new Map(cased.map((w, i) => [w, lower.length + i]))
+    // both kinds in one caseless pass, the exact words checked with case where found
+    const all = [...lower, ...cased]
+    this.scan = Literals.takes(all, true)
+      ? new Literals(all, true, cased.map((_, i) => lower.length + i))
+      : [new RegexPresence(lower, true), new RegexPresence(cased, false)]
+  }
+
+  /** whether a word (of those given) occurs: caseless and exact */
+  in(text: string): { readonly caseless: (word: string) => boolean; readonly exact: (word: string) => boolean } {
+    const scan = this.scan
+    if (!(scan instanceof Literals)) {
+      const [caseless, exact] = [scan[0].in(text), scan[1].in(text)]
+      return { caseless: (w) => caseless.some((f) => f.startsWith(w)), exact: (w) => exact.some((f) => f.startsWith(w)) }
+    }
+    const present = scan.present(text)
+    return { caseless: (w) => present[this.caselessIndex.get(w) ?? -1] === 1, exact: (w) => present[this.exactIndex.get(w) ?? -1] === 1 }
+  }
+}
+
+/**
+ * The words in one regex pass. Alternatives are tried longest first and every start position is
+ * visited, so a word occurs exactly when it starts one of the strings found (the longest word matching
+ * at a position has every shorter one there as prefix).
+ */
+export class RegexPresence {
   private readonly pattern: RegExp | undefined
 
-  constructor(words: Iterable<string>, private readonly caseless: boolean) {
+  constructor(words: ReadonlyArray<string>, private readonly caseless: boolean) {
     const list = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     this.pattern = list.length === 0 ? undefined : new RegExp(list.join("|"), caseless ? "gi" : "g")
   }
@@ -171,25 +207,24 @@ class Presence {
   }
 }
 
-const anyIn = (found: ReadonlyArray<string>, words: ReadonlyArray<string>): boolean => words.some((w) => found.some((f) => f.startsWith(w)))
-
 /** Text rules: a cheap keyword prefilter per pattern, then the regex over the whole file (never a prefix). */
 export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): CompiledRegex => {
   const patterns = compileRegexPatterns(entries)
   if (patterns.length === 0) return { run: () => [] }
-  const caseless = new Presence(patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]), true)
-  const exact = new Presence(patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? [])), false)
+  const presence = new Presence(
+    patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]),
+    patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? []))
+  )
   return {
     run: (text, deadline, path) => {
       const out: Array<RawMatch> = []
       const seen = new Set<string>()
-      let foundCaseless: ReadonlyArray<string> | undefined
-      let foundExact: ReadonlyArray<string> | undefined
+      let found: ReturnType<Presence["in"]> | undefined
       for (const p of patterns) {
         if (deadline.expired) throw new DeadlineExceeded("text rules")
         if (p.paths !== undefined && (path === undefined || !p.paths.test(path.replace(/\\/g, "/")))) continue
-        if (p.keywords !== undefined && !anyIn((foundCaseless ??= caseless.in(text)), p.keywords)) continue
-        if (p.literals !== undefined && !anyIn(p.caseless ? (foundCaseless ??= caseless.in(text)) : (foundExact ??= exact.in(text)), p.literals)) continue
+        if (p.keywords !== undefined && !p.keywords.some((found ??= presence.in(text)).caseless)) continue
+        if (p.literals !== undefined && !p.literals.some((found ??= presence.in(text))[p.caseless ? "caseless" : "exact"])) continue
         p.regex.lastIndex = 0
         for (const m of text.matchAll(p.regex)) {
           const secret = m[p.secretGroup]

@@ -1,4 +1,5 @@
 import { anyWithin } from "./offsets.js"
+import { WholeWords } from "./wordScan.js"
 
 /**
  * What the prefilter (engine/analyseSource.ts) found in one file: where a name some rule needs is
@@ -11,26 +12,6 @@ export interface Interest {
   readonly names: (segment: string) => boolean
   /** the last segment of a decorator or base-class method that gives a framework role (`tool`, `_run`) */
   readonly roles?: (segment: string) => boolean
-}
-
-/** Every offset where the regex (global) matches, each match restarting one character later. */
-export const offsetsOf = (text: string, pattern: RegExp): Array<number> => {
-  const offsets: Array<number> = []
-  pattern.lastIndex = 0
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    offsets.push(m.index)
-    pattern.lastIndex = m.index + 1
-  }
-  return offsets
-}
-
-/** The text as a regex that matches it literally. */
-export const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-
-/** An identifier not inside a longer one (`run`, not the `run` of `rerun` or `run_id`). */
-export const wholeWords = (words: Iterable<string>): string => {
-  const escaped = [...words].map(literally)
-  return escaped.length === 0 ? "(?!)" : `(?<![\\w$])(?:${escaped.join("|")})(?![\\w$])`
 }
 
 /**
@@ -62,7 +43,7 @@ export class Focus {
   within(start: number, end: number): boolean {
     if (this.interest.within(start, end)) return true
     if (this.aliases.size === 0) return false
-    this.aliasOffsets ??= offsetsOf(this.text, new RegExp(wholeWords(this.aliases), "g"))
+    this.aliasOffsets ??= new WholeWords(this.aliases).offsets(this.text)
     return anyWithin(this.aliasOffsets, start, end)
   }
 }
