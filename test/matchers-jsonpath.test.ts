@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { readBuilderExport } from "../src/builders/index.js"
 import type { LoadedRule } from "../src/catalogue/Catalogue.js"
 import type { JsonPathMatcher } from "../src/domain/Rule.js"
-import { compileJsonPath, JsonPathCompileError } from "../src/engine/matchers/jsonpath.js"
+import { compileJsonPath, fastTokens, JsonPathCompileError, selectGiven } from "../src/engine/matchers/jsonpath.js"
 import { Deadline, DeadlineExceeded, SourceDoc } from "../src/languages/Source.js"
 import { parseStructured, type StructuredDocument } from "../src/languages/structured.js"
 
@@ -138,5 +138,25 @@ describe("jsonpath matcher", () => {
     expect(() => compileJsonPath([entry("r", ["$"], [{ function: "pattern", pattern: "(" }])])).toThrow(/invalid regex/)
     expect(() => compileJsonPath([entry("r", ["$"], [{ function: "pattern" }])])).toThrow(/needs a pattern/)
     expect(() => compileJsonPath([entry("r", ["$"], [{ function: "truthy", pattern: "x" }])])).toThrow(/only used by/)
+  })
+
+  it("selects what jsonpath-plus selects, in its order and with its paths, for the paths it evaluates itself", () => {
+    const docs: Array<object> = [
+      JSON.parse(flow),
+      // members literally named `*`, `..`, `~`, `^`, `@x()`; nulls, strings, nested arrays
+      { "*": { a: 1, "*": { x: 2 } }, b: [1, [2, { "*": 3, "..": { id: 4 } }]], "..": { id: 5, "*": 6 }, "~": { id: 7 }, "^": [{ id: 8 }], "@x()": { id: 9 }, n: null, s: "str", id: "root" },
+      [[{ id: 1 }, null, "x"], { a: { "*": { "..": 1 } } }],
+      { a: { b: { a: { b: { c: 1 } } } }, c: [{ c: [{ c: 2 }] }] }
+    ]
+    const givens = [
+      "$", "$.*", "$.*.*", "$..*", "$..*.*", "$..id", "$.*..id", "$.b..id", "$.a..b", "$..a..b", "$..c[*].c", "$.b[*][*]",
+      "$.nodes[*].data", "$.nodes[*].data.inputs.*", "$..data.inputs.*.*", "$..template.*", "$.s.*", "$..s", "$['nodes'][*].id"
+    ]
+    for (const given of givens) {
+      expect(fastTokens(given), given).toBeDefined()
+      for (const doc of docs) expect(selectGiven(given, doc), `${given} on ${JSON.stringify(doc).slice(0, 40)}`).toEqual(selectGiven(given, doc, true))
+    }
+    // left to jsonpath-plus: indices, slices, unions, quoted names with dots, `length`
+    for (const given of ["$.nodes[0]", "$.nodes[1:]", "$['a','b']", "$['a.b']", "$..length"]) expect(fastTokens(given), given).toBeUndefined()
   })
 })

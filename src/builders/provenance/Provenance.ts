@@ -77,8 +77,32 @@ export function templateParts(text: string): Array<{ start: number; end: number;
   return out
 }
 
+const sameOrigin = (a: Origin, b: Origin): boolean => a.provenance === b.provenance && a.label === b.label && (a.nodeId ?? "") === (b.nodeId ?? "")
+
+/**
+ * The matches of a global regex in a text, as `text.matchAll(re)` gives them, without the copy of the
+ * regex `matchAll` makes on every call (a cost that dominated resolving references). The matches are
+ * collected before the caller acts on any, so resolving one may use the same regex again.
+ */
+export function allMatches(re: RegExp, text: string): Array<RegExpExecArray> {
+  const out: Array<RegExpExecArray> = []
+  re.lastIndex = 0
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    out.push(m)
+    if (m[0] === "") re.lastIndex++
+  }
+  re.lastIndex = 0
+  return out
+}
+
 /** Unique origins, first seen first. */
 export function dedupe(origins: ReadonlyArray<Origin>): Array<Origin> {
+  if (origins.length <= 16 && !origins.some((o) => o.label.includes("\u0000") || (o.nodeId?.includes("\u0000") ?? false))) {
+    // short lists (nearly all): compared in place, no key strings
+    const out: Array<Origin> = []
+    for (const o of origins) if (!out.some((x) => sameOrigin(x, o))) out.push(o)
+    return out
+  }
   const seen = new Set<string>()
   const out: Array<Origin> = []
   for (const o of origins) {

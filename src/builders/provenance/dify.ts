@@ -1,7 +1,7 @@
 import type { BuilderGraph, GraphNode } from "../Graph.js"
 import { isRecord, str } from "../util.js"
 import { originOf, producerOf } from "./classify.js"
-import { constant, type GraphProvenance, type Origin, OutputMemo, textOf, untrusted, unknown, type ValueRef } from "./Provenance.js"
+import { allMatches, constant, type GraphProvenance, type Origin, OutputMemo, textOf, untrusted, unknown, type ValueRef } from "./Provenance.js"
 
 /**
  * Dify variables: `{{#node.var#}}` in text fields and `[node, var]` value selectors in structured
@@ -78,12 +78,12 @@ export function difyProvenance(graph: BuilderGraph): GraphProvenance {
 
   const templateRefs = (node: GraphNode, text: string): Array<ValueRef> => {
     const out: Array<ValueRef> = []
-    for (const m of text.matchAll(TEMPLATE_REF)) {
+    for (const m of allMatches(TEMPLATE_REF, text)) {
       out.push({ start: m.index, end: m.index + m[0].length, origins: [...selectorOrigins((m[1] ?? "").split("."))] })
     }
     if (node.id === "app") {
       const form = formVariables(node.params)
-      for (const m of text.matchAll(FORM_REF)) {
+      for (const m of allMatches(FORM_REF, text)) {
         const name = m[1] ?? ""
         const origin = form.has(name) || name === "query" ? untrusted(`the user-input form field ${name}`, node.id) : unknown(`variable ${name}`, node.id)
         out.push({ start: m.index, end: m.index + m[0].length, origins: [origin] })

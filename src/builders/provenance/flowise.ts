@@ -1,7 +1,7 @@
 import type { BuilderGraph, GraphNode } from "../Graph.js"
 import { isRecord, str } from "../util.js"
 import { originOf, producerOf } from "./classify.js"
-import { constant, type GraphProvenance, type Origin, OutputMemo, templateParts, textOf, untrusted, unknown, type ValueRef, variableOrigin } from "./Provenance.js"
+import { allMatches, constant, type GraphProvenance, type Origin, OutputMemo, templateParts, textOf, untrusted, unknown, type ValueRef, variableOrigin } from "./Provenance.js"
 
 /**
  * Flowise variables in node inputs: `{{ question }}` (the user's message), `{{ chat_history }}`,
@@ -100,7 +100,7 @@ export function flowiseProvenance(graph: BuilderGraph): GraphProvenance {
   const promptVariables = (node: GraphNode, text: string): Array<ValueRef> => {
     const values = promptValues(node.params.promptValues)
     const out: Array<ValueRef> = []
-    for (const m of text.matchAll(SINGLE)) {
+    for (const m of allMatches(SINGLE, text)) {
       const name = m[1] ?? ""
       const mapped = values[name]
       let origins: Array<Origin>

@@ -2,6 +2,7 @@ import type { BuilderGraph, GraphNode } from "../Graph.js"
 import { isRecord, str } from "../util.js"
 import { originOf, producerOf } from "./classify.js"
 import {
+  allMatches,
   constant,
   type GraphProvenance,
   type Origin,
@@ -105,16 +106,16 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
       const body = part.body
       const bodyStart = part.start + 2
       const origins: Array<Origin> = []
-      for (const r of body.matchAll(FROM_AI)) {
+      for (const r of allMatches(FROM_AI, body)) {
         void r
         origins.push(untrusted(`a tool argument the model chooses ($fromAI in "${node.name}")`, node.id))
       }
-      for (const r of body.matchAll(ENV)) origins.push(variableOrigin(r[1] === "env" ? "environment variable" : "n8n variable", r[2] ?? r[3] ?? ""))
-      for (const r of body.matchAll(SECRETS)) {
+      for (const r of allMatches(ENV, body)) origins.push(variableOrigin(r[1] === "env" ? "environment variable" : "n8n variable", r[2] ?? r[3] ?? ""))
+      for (const r of allMatches(SECRETS, body)) {
         void r
         origins.push({ provenance: "secret", label: "a stored credential" })
       }
-      for (const r of body.matchAll(NAMED)) {
+      for (const r of allMatches(NAMED, body)) {
         const name = r[2] ?? r[4] ?? r[5] ?? r[7] ?? ""
         const target = byName.get(unescape(name))
         const after = FIELD_AFTER.exec(body.slice(r.index + r[0].length))
@@ -122,9 +123,10 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
         if (target === undefined) origins.push(unknown(`node "${name}", which is not in the export`))
         else origins.push(...outputOf(target, field))
       }
-      for (const r of body.matchAll(INPUT)) {
+      for (const r of allMatches(INPUT, body)) {
         // `$json` inside `$('X').item.json` is not the input; named references were handled above
-        if (/\)\s*\.\s*(?:item|first\(\s*\)|last\(\s*\))\s*\.\s*$|\.\s*$/.test(body.slice(0, r.index))) continue
+        // (what precedes ends with a `.`, spaces allowed: `$('X').item.json`, `$('X').first().json`, `x.json`)
+        if (dotBefore(body, r.index)) continue
         const f = INPUT_FIELD.exec(body.slice(r.index))
         const field = f?.[1] ?? f?.[2] ?? f?.[3] ?? f?.[4]
         const inputs = inputsOf(node, field)
@@ -157,6 +159,15 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
 }
 
 const unescape = (s: string): string => s.replace(/\\(.)/g, "$1")
+
+const SPACE = /\s/
+
+/** Whether the text before `at` ends with a `.` and nothing after it but white space. */
+function dotBefore(text: string, at: number): boolean {
+  let i = at - 1
+  while (i >= 0 && SPACE.test(text[i]!)) i--
+  return i >= 0 && text[i] === "."
+}
 
 /** Field name -> assigned value, for every Set node version. */
 function setAssignments(params: Readonly<Record<string, unknown>>): Map<string, unknown> {

@@ -88,7 +88,7 @@ interface ParamRegex {
 
 interface CompiledStop {
   readonly kinds: ReadonlySet<string> | undefined
-  readonly types: ReadonlyArray<RegExp> | undefined
+  readonly types: TypeSet | undefined
   readonly when: ParamRegex | undefined
   readonly absent: ReadonlyArray<string> | undefined
   readonly code: RegExp | undefined
@@ -98,7 +98,7 @@ interface CompiledStop {
 
 interface CompiledSink {
   readonly kinds: ReadonlySet<string> | undefined
-  readonly types: ReadonlyArray<RegExp> | undefined
+  readonly types: TypeSet | undefined
   readonly params: ReadonlyArray<ReadonlyArray<PathStep> | "@input">
   readonly check: "value" | "host" | "sql"
   readonly code: RegExp | undefined
@@ -109,6 +109,8 @@ interface CompiledSink {
 /** One step of a sink parameter path: a key (`*` = any) and an optional item filter. */
 interface PathStep {
   readonly key: string | undefined
+  /** the key as a pattern, when it has a `*` */
+  readonly keyGlob: RegExp | undefined
   readonly filter: { readonly field: string; readonly regex: RegExp } | undefined
 }
 
@@ -116,8 +118,8 @@ interface Compiled {
   readonly entry: MatcherEntry<GraphMatcher>
   readonly check: Check
   readonly kinds: ReadonlySet<string> | undefined
-  readonly types: ReadonlyArray<RegExp> | undefined
-  readonly exclude: ReadonlyArray<RegExp>
+  readonly types: TypeSet | undefined
+  readonly exclude: TypeSet
   readonly absent: ReadonlyArray<string> | undefined
   readonly param: { readonly name: RegExp; readonly exact: string | undefined; readonly regex: RegExp } | undefined
   readonly code: RegExp | undefined
@@ -135,6 +137,30 @@ interface Compiled {
 
 const glob = (pattern: string): RegExp =>
   new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`)
+
+/**
+ * A list of node type patterns: names without `*` are looked up, the wildcards tested once per
+ * type (node types repeat across nodes, rules and files).
+ */
+class TypeSet {
+  private readonly exact: ReadonlySet<string>
+  private readonly wild: ReadonlyArray<RegExp>
+  private readonly seen = new Map<string, boolean>()
+  constructor(patterns: ReadonlyArray<string>) {
+    this.exact = new Set(patterns.filter((p) => !p.includes("*")))
+    this.wild = patterns.filter((p) => p.includes("*")).map(glob)
+  }
+  has(type: string): boolean {
+    if (this.exact.has(type)) return true
+    if (this.wild.length === 0) return false
+    let hit = this.seen.get(type)
+    if (hit === undefined) {
+      hit = this.wild.some((r) => r.test(type))
+      if (this.seen.size < 4096) this.seen.set(type, hit)
+    }
+    return hit
+  }
+}
 
 export function compileGraph(entries: ReadonlyArray<MatcherEntry<GraphMatcher>>): CompiledGraph {
   const rules = entries.map(compileEntry)
@@ -189,7 +215,7 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
     if (sink.node_types === undefined && sink.node_kinds === undefined) fail(`sinks[${i}] needs node_types or node_kinds`)
     return {
       kinds: kindSet(`sinks[${i}].node_kinds`, sink.node_kinds, false),
-      types: sink.node_types?.map(glob),
+      types: sink.node_types === undefined ? undefined : new TypeSet(sink.node_types),
       params: sink.params.map((p) => (p === "@input" ? "@input" : parsePath(p, (msg) => fail(`sinks[${i}].params: ${msg}`)))),
       check: sink.check ?? "value",
       code: sink.code_matches === undefined ? undefined : regex(sink.code_matches, `sinks[${i}].code_matches`),
@@ -202,7 +228,7 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
       if (g.node_types === undefined && g.node_kinds === undefined) fail(`${where} needs node_types or node_kinds`)
       return {
         kinds: kindSet(`${where}.node_kinds`, g.node_kinds, false),
-        types: g.node_types?.map(glob),
+        types: g.node_types === undefined ? undefined : new TypeSet(g.node_types),
         when: paramRegex(g.param_matches, `${where}.param_matches`),
         absent: g.param_absent,
         code: g.code_matches === undefined ? undefined : regex(g.code_matches, `${where}.code_matches`),
@@ -217,8 +243,8 @@ function compileEntry(entry: MatcherEntry<GraphMatcher>): Compiled {
     entry,
     check: m.check,
     kinds: kindSet("node_kinds", defaultKinds, false),
-    types: m.node_types?.map(glob),
-    exclude: (m.exclude_types ?? []).map(glob),
+    types: m.node_types === undefined ? undefined : new TypeSet(m.node_types),
+    exclude: new TypeSet(m.exclude_types ?? []),
     absent: m.param_absent,
     param:
       m.param_matches === undefined
@@ -265,7 +291,7 @@ function parsePath(path: string, fail: (message: string) => never): Array<PathSt
       j = close + 1
     }
     if (key === "" && filter === undefined) fail(`empty step in ${JSON.stringify(path)}`)
-    steps.push({ key: key === "" ? undefined : key, filter })
+    steps.push({ key: key === "" ? undefined : key, keyGlob: key.includes("*") ? glob(key) : undefined, filter })
     if (j >= path.length) break
     if (path[j] !== ".") fail(`a "." is expected at position ${j} of ${JSON.stringify(path)}`)
     i = j + 1
@@ -313,6 +339,13 @@ class Context {
   }
   private bySource: Array<Array<GraphEdge>> | undefined
 
+  /** the strongly connected components, found once per graph for every cycle rule */
+  components(): Array<Array<number>> {
+    this.sccs ??= components(this)
+    return this.sccs
+  }
+  private sccs: Array<Array<number>> | undefined
+
   tick(): void {
     if ((++this.steps & 0xff) === 0 && this.deadline.expired) throw new DeadlineExceeded("graph matching")
   }
@@ -349,7 +382,7 @@ class Context {
 
 const who = (n: GraphNode): string => (n.name === n.id ? `"${n.name}"` : `"${n.name}" (${n.id})`)
 
-const typeIn = (n: GraphNode, patterns: ReadonlyArray<RegExp>): boolean => patterns.some((p) => p.test(n.type))
+const typeIn = (n: GraphNode, patterns: TypeSet): boolean => patterns.has(n.type)
 
 function selected(rule: Compiled, n: GraphNode): boolean {
   if (typeIn(n, rule.exclude)) return false
@@ -591,7 +624,7 @@ const MAX_RELATED = 50
 function runCycle(rule: Compiled, ctx: Context): Array<RawMatch> {
   const nodes = ctx.graph.nodes
   const out: Array<RawMatch> = []
-  for (const component of components(ctx)) {
+  for (const component of ctx.components()) {
     const first = component[0]!
     if (component.length === 1 && !ctx.selfLoop[first]) continue
     const members = component.map((i) => nodes[i]!)
@@ -674,8 +707,8 @@ function selectParams(params: Readonly<Record<string, unknown>>, steps: Readonly
       const join = (k: string | number): string => (name === "" ? String(k) : `${name}.${k}`)
       let children: Array<[string, unknown]>
       if (step.key === undefined) children = [[name, value]]
-      else if (step.key.includes("*")) {
-        const keyGlob = glob(step.key)
+      else if (step.keyGlob !== undefined) {
+        const keyGlob = step.keyGlob
         children =
           Array.isArray(value) ? value.map((v, i): [string, unknown] => [join(i), v])
           : value !== null && typeof value === "object" ? Object.entries(value).map(([k, v]): [string, unknown] => [join(k), v])
