@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fmt, MB } from "./stats.js"
 import type { IdleSnapshot, ServiceFigures } from "./service.js"
-import type { ConfigSummary, CorpusResult, Results } from "./types.js"
+import { type ConfigSummary, coresBusy, type CorpusResult, type Results } from "./types.js"
 
 /**
  * Renders the results: the Markdown tables printed at the end of `npm run bench`, the generated block
@@ -94,6 +94,7 @@ const engineTables = (r: Results): string => {
       `scan lines/s (${n} workers)`,
       `speed-up 1 → ${n}`,
       `pool batches (bound on the speed-up)`,
+      `cores busy with 1 worker (bound: ${n} / this)`,
       "peak RSS, all processes (1 / N workers)",
       "worker start",
       "warm-up passes (parse / 1 / N workers)",
@@ -107,6 +108,7 @@ const engineTables = (r: Results): string => {
       fmt(e.scanN?.linesPerS),
       e.speedup === undefined ? "–" : `${e.speedup.toFixed(2)}x`,
       `${e.batches.count} (≤ ${e.batches.speedupBound.toFixed(2)}x)`,
+      coresBusy(e.scan1) === undefined ? "–" : `${coresBusy(e.scan1)!.toFixed(2)} (≤ ${(n / coresBusy(e.scan1)!).toFixed(2)}x)`,
       `${mbOf(e.scan1?.memory?.treeRssBytes)} / ${mbOf(e.scanN?.memory?.treeRssBytes)}`,
       ms(e.scan1?.workerStartMs),
       [e.parse1, e.scan1, e.scanN].map((c) => (c === undefined ? "–" : String(c.warmupPasses))).join(" / "),

@@ -139,3 +139,11 @@ export interface Results {
   readonly targets: ReadonlyArray<Target>
   readonly durationS: number
 }
+
+/**
+ * Cores a configuration kept busy: CPU seconds of every process per wall-clock second. One worker
+ * keeps more than one busy (V8's background GC and compiler threads, the pool's parent side), so N
+ * cores allow at most N / this for N workers.
+ */
+export const coresBusy = (c: ConfigSummary | undefined): number | undefined =>
+  c === undefined || c.mbPerCpuS === 0 ? undefined : c.mbPerS / c.mbPerCpuS
