@@ -360,7 +360,12 @@ export class FlowEvaluator {
       case "concat":
         return concat(e.parts.map((p) => this.value(p, fn, at)))
       case "op": {
-        const values = e.parts.map((p) => this.value(p, fn, at))
+        const checked = e.checked
+        const values = e.parts.map((p, i) => {
+          const v = this.value(p, fn, at)
+          const kinds = checked?.[i] ?? []
+          return kinds.length === 0 || v.prov === Prov.Constant ? v : { ...v, guards: kinds.reduce((bits, k) => bits | GUARD_BITS[k], v.guards) }
+        })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
         if (e.plus === true && values[0]!.text !== undefined && values.some((v) => v.text === undefined)) return concat(values)

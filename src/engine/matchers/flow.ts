@@ -669,7 +669,10 @@ const textOf = (v: Value): string => v.text ?? `${v.prefix ?? ""}\n${v.consts ??
 
 const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict | undefined => {
   // a few characters of a credential are not the credential
-  const v = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
+  const v0 = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
+  // a query given as a record (`{ text, values }` for pg, `{ sql, values }` for mysql2): the statement
+  // is its text field; the values travel as bound parameters
+  const v = (hit.sink.check === "sql" || hit.sink.check === "sql_text") && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
   if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // what the text says is the finding, whoever wrote it
   if (hit.sink.matches !== undefined) return ruleRegex(hit.sink.matches).test(textOf(v)) ? { tier: hit.entry.matcher.risk_tier ?? hit.entry.rule.risk_tier, lower: false, label: "prompt text", text: true } : undefined
@@ -691,6 +694,8 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict |
   if (v.prov === Prov.Config && hit.reports.has("config")) return { tier: "risk_pattern", lower: true, label: "configuration" }
   return undefined
 }
+
+const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fields.get("text") ?? fields.get("sql")
 
 /**
  * The value is prompt text: its own constant text or constant prefix (or that of a record's field)

@@ -40,7 +40,17 @@ export type Expr =
    * `+` (or `+=`) whose operands the syntax does not show to be text (`BASE + path`): data flow joins
    * it as text when an operand's value turns out to be constant text
    */
-  | { readonly k: "op"; readonly parts: ReadonlyArray<Expr>; readonly both?: true; readonly plus?: true }
+  | {
+      readonly k: "op"
+      readonly parts: ReadonlyArray<Expr>
+      readonly both?: true
+      readonly plus?: true
+      /**
+       * a conditional expression's branches, each with the checks of its own variable that hold
+       * there: `x if x in ALLOWED else "a"`, `ALLOWED.includes(x) ? x : "a"` (parallel to parts)
+       */
+      readonly checked?: ReadonlyArray<ReadonlyArray<GuardKind>>
+    }
   /** a lambda / arrow function defined inline */
   | { readonly k: "func"; readonly fn: number }
   | { readonly k: "unknown" }

@@ -798,7 +798,17 @@ class PythonWalker {
         const [a, b, c] = node.namedChildren
         // the condition carries no data into the result, but its calls and checks are still made
         if (b !== undefined) this.expr(b, fn)
-        return { k: "op", parts: [a, c].filter((x): x is AstNode => x !== undefined).map((x) => this.expr(x, fn)) }
+        const branches = [a, c].filter((x): x is AstNode => x !== undefined)
+        const parts = branches.map((x) => this.expr(x, fn))
+        if (b === undefined || branches.length !== 2) return { k: "op", parts }
+        // a branch that is the checked variable itself holds only what the check let through
+        const checked = branches.map((x, i) => {
+          const held: Array<Statement> = []
+          this.guardsOf(b, i === 1, span(x), held, fn)
+          const name = x.type === "identifier" ? x.text : x.type === "attribute" ? dottedOf(parts[i]!) : undefined
+          return held.flatMap((g) => (g.k === "guard" && g.name === name ? [g.kind] : []))
+        })
+        return checked.some((k) => k.length > 0) ? { k: "op", parts, checked } : { k: "op", parts }
       }
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }

@@ -1013,7 +1013,16 @@ class ScriptWalker {
       case K.ConditionalExpression: {
         const n = node as ts.ConditionalExpression
         this.expr(n.condition, fn)
-        return { k: "op", parts: [this.expr(n.whenTrue, fn), this.expr(n.whenFalse, fn)] }
+        const branches = [n.whenTrue, n.whenFalse]
+        const parts = branches.map((x) => this.expr(x, fn))
+        // a branch that is the checked variable itself holds only what the check let through
+        const checked = branches.map((x, i) => {
+          const held: Array<Statement> = []
+          this.guardsOf(n.condition, i === 1, this.span(x), held, fn)
+          const name = dottedText(unwrap(x))
+          return held.flatMap((g) => (g.k === "guard" && g.name === name ? [g.kind] : []))
+        })
+        return checked.some((k) => k.length > 0) ? { k: "op", parts, checked } : { k: "op", parts }
       }
       case K.ArrayLiteralExpression:
         return { k: "container", entries: (node as ts.ArrayLiteralExpression).elements.map((e) => ({ value: this.expr(e, fn), span: this.span(e) })) }
