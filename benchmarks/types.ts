@@ -142,8 +142,9 @@ export interface Results {
 
 /**
  * Cores a configuration kept busy: CPU seconds of every process per wall-clock second. One worker
- * keeps more than one busy (V8's background GC and compiler threads, the pool's parent side), so N
- * cores allow at most N / this for N workers.
+ * keeps more than one busy (V8's background GC and compiler threads, the pool's parent side): work
+ * that competes with a second worker for the second core. Not a strict bound on the speed-up: with
+ * every core taken, V8 does part of that background work on the main thread, with less overhead.
  */
 export const coresBusy = (c: ConfigSummary | undefined): number | undefined =>
   c === undefined || c.mbPerCpuS === 0 ? undefined : c.mbPerS / c.mbPerCpuS
