@@ -299,7 +299,18 @@ const RoleSpec = Schema.Struct({
     )
   ).annotations({ description: "functions passed to these calls (at the position, or as the options field) get the role" }),
   param_types: Schema.optional(Names).annotations({ description: "functions with a parameter of one of these types get the role" }),
-  methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" })
+  methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
+  implements: Schema.optional(
+    Schema.Array(
+      Schema.Struct({
+        has: Schema.Array(Schema.String).pipe(Schema.minItems(1)).annotations({ description: "method names the type declares (all of them)" }),
+        methods: Schema.Array(Schema.String).pipe(Schema.minItems(1)).annotations({ description: "its methods that get the role" })
+      }).annotations({ parseOptions: strict })
+    )
+  ).annotations({
+    description:
+      "Go: a type of the file that declares every method in `has` implements a framework interface (langchaingo's tools.Tool: Name, Description, Call), and its methods named in `methods` get the role"
+  })
 }).annotations({ parseOptions: strict })
 
 export const FrameworkModel = Schema.Struct({

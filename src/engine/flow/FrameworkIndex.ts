@@ -22,6 +22,8 @@ export interface FrameworkIndex {
   readonly paramTypes: NameIndex<FunctionRole>
   /** `<Base>.<method>` of framework base classes whose overrides get a role */
   readonly methods: NameIndex<FunctionRole>
+  /** Go: types declaring all of `has` implement a framework interface; their `methods` get `role` */
+  readonly implements: ReadonlyArray<{ readonly has: ReadonlyArray<string>; readonly methods: ReadonlyArray<string>; readonly role: FunctionRole }>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
   /** sources the caller gives with one piece of code (a builder node's input), checked first */
   readonly given?: GivenIndex
@@ -39,6 +41,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     callbacks: new NameIndex(),
     paramTypes: new NameIndex(),
     methods: new NameIndex(),
+    implements: [],
     untrustedRoles: new Set()
   }
   let secret: string | undefined
@@ -54,6 +57,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
         for (const n of c.callee) index.callbacks.add(n, { role: r.role, ...(c.arg !== undefined ? { arg: c.arg } : {}), ...(c.field !== undefined ? { field: c.field } : {}) })
       for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
       for (const t of r.methods ?? []) index.methods.add(t, r.role)
+      for (const i of r.implements ?? []) (index.implements as Array<FrameworkIndex["implements"][number]>).push({ has: i.has, methods: i.methods, role: r.role })
     }
     for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)
     for (const r of m.untrusted_roles ?? []) roles.add(r)

@@ -3,7 +3,7 @@ import type { FrameworkIndex } from "./FrameworkIndex.js"
 
 /**
  * Gives functions their framework role (LLM tool, MCP tool, route, ...) from the framework models:
- * by decorator, by being passed to a registering call, by a parameter type, or as the override of a
+ * by decorator, by being passed to a registering call, by a parameter type, as a method of a Go type implementing a framework interface, or as the override of a
  * framework base class's method (`_run` of a class deriving from BaseTool). The role decides
  * whether the function's parameters are untrusted.
  */
@@ -19,6 +19,13 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
         const role = fw.methods.lookup(m)[0]
         if (role !== undefined) f.role = role
       }
+    // Go: a method of a type that has every method of a framework interface (a langchaingo tool's `Call`)
+    if (f.role === "plain" && f.typeMethods !== undefined)
+      for (const i of fw.implements)
+        if (i.methods.includes(f.name) && i.has.every((m) => f.typeMethods!.includes(m))) {
+          f.role = i.role
+          break
+        }
     if (f.role === "plain" && f.paramTypes !== undefined)
       for (const t of f.paramTypes) {
         const role = t === undefined ? undefined : fw.paramTypes.lookup(t)[0]

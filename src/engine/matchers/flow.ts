@@ -236,6 +236,17 @@ export const compileModelRules = (
           const built = receiverCallOf(model, call)
           if (built !== undefined && sinks.lookup(built.callee).some((h) => h.entry === hit.entry)) continue
         }
+        // `db.execute(sql.raw(text))`: the statement was built by a sink of the same matcher, and
+        // reported there when that call is a finding (one flow, one finding)
+        const reportedInside = argsOf(hit.sink, call, model).some((a) => {
+          const built = builtBy(model, call, a.value)
+          return (
+            built !== undefined &&
+            built !== call &&
+            sinks.lookup(built.callee).some((h) => h.entry === hit.entry && (h.sink.when ?? []).every((c) => holds(c, built, model)) && judge(evaluatorOf(h.framework), h, built, undefined) !== undefined)
+          )
+        })
+        if (reportedInside) continue
         // a person approves each run of the function before it runs (an approval setting, an interrupt before the node)
         const approval = hit.entry.matcher.approved_by
         if (approval !== undefined && approved(model, call.fn, approval, holds)) continue
@@ -730,6 +741,12 @@ const SQL_WORDS = /\b(?:SELECT|INSERT|UPDATE|DELETE|DROP|CREATE|ALTER|TRUNCATE|M
 const receiverCallOf = (model: SemanticModel, call: Call): Call | undefined => {
   const r = call.receiver?.k === "name" ? heldValue(call.receiver, call.fn, model) : call.receiver
   return r?.k === "call" ? model.calls[r.call] : undefined
+}
+
+/** The call whose result an argument is, directly or through a variable holding it. */
+const builtBy = (model: SemanticModel, call: Call, value: Expr): Call | undefined => {
+  const v = value.k === "name" ? heldValue(value, call.fn, model) : value
+  return v?.k === "call" ? model.calls[v.call] : undefined
 }
 
 const argsOf = (sink: FlowSink, call: Call, model: SemanticModel): ReadonlyArray<Arg> => {

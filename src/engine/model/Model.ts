@@ -150,6 +150,11 @@ export interface FunctionInfo {
    * framework models give methods of a framework's base classes their role (a tool's `_run`).
    */
   readonly methodOf?: ReadonlyArray<string>
+  /**
+   * For a Go method, the names of every method its receiver's type declares in the file: framework
+   * models give methods of types implementing a framework interface their role (a langchaingo tool's `Call`).
+   */
+  readonly typeMethods?: ReadonlyArray<string>
   /** filled by the framework models after building (flow/roles.ts) */
   role: FunctionRole
   readonly span: Span

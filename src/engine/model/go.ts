@@ -100,6 +100,8 @@ class GoWalker {
   private readonly topFunctions = new Map<string, number>()
   /** methods by name, so `s.handle` passed as a value is known as a callback */
   private readonly methods = new Map<string, number>()
+  /** receiver type -> its methods (function indexes), for types implementing a framework interface */
+  private readonly typeMethods = new Map<string, Array<number>>()
   /** struct type -> field -> canonical package-qualified type, for `s.db.Query` on a receiver */
   private readonly structFields = new Map<string, Map<string, string>>()
   private readonly structs = new Map<string, AstNode>()
@@ -129,6 +131,7 @@ class GoWalker {
       else if (type === "type_declaration") this.typeDeclaration(n)
       else if (type === "function_declaration" || type === "method_declaration") headers.push(this.header(n))
     }
+    this.noteTypeMethods()
     // 2: package-level constants and variables, so functions see them as constants
     for (const n of top) if (n.type === "const_declaration" || n.type === "var_declaration") this.statement(n, -1, this.b.module, root)
     // 3: function bodies
@@ -296,7 +299,31 @@ class GoWalker {
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
+    if (isMethod) {
+      const type = this.receiverType(node)
+      if (type !== undefined) {
+        let list = this.typeMethods.get(type)
+        if (list === undefined) this.typeMethods.set(type, (list = []))
+        list.push(index)
+      }
+    }
     return index
+  }
+
+  /** The type name of a method's receiver, pointer dropped (`func (t *SQLTool) Call` -> `SQLTool`). */
+  private receiverType(node: AstNode): string | undefined {
+    const receiver = fieldOf(node, "receiver")
+    const param = receiver?.namedChildren.find((c) => c.type === "parameter_declaration")
+    const type = param === undefined ? null : fieldOf(param, "type")
+    return type === null ? undefined : this.typeName(type)
+  }
+
+  /** Gives every method the names of all methods its receiver's type declares (framework interfaces, flow/roles.ts). */
+  private noteTypeMethods(): void {
+    for (const indexes of this.typeMethods.values()) {
+      const names = indexes.map((i) => this.b.functions[i]!.name)
+      for (const i of indexes) (this.b.functions[i] as { typeMethods?: ReadonlyArray<string> }).typeMethods = names
+    }
   }
 
   /** The comment lines directly above a declaration (Go doc comments). */
