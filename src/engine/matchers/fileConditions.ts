@@ -27,7 +27,7 @@ const satisfying = new WeakMap<SemanticModel, Map<FileCondition, ReadonlyArray<C
 /**
  * Whether the file meets a condition: it makes a named call whose conditions hold (besides `reported`
  * when the condition asks for another call), passes an imported function of that name by reference
- * (`app.use(authenticate)`: the framework calls it), or, for `credential`, checks the caller's credential.
+ * (`app.use(authenticate)`: the framework calls it) or applies it as a decorator (`@login_required`), or, for `credential`, checks the caller's credential.
  */
 export const fileMakes = (
   model: SemanticModel,
@@ -41,5 +41,11 @@ export const fileMakes = (
   if (byCondition === undefined) satisfying.set(model, (byCondition = new Map()))
   let calls = byCondition.get(c)
   if (calls === undefined) byCondition.set(c, (calls = model.calls.filter((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))))
-  return (c.other && reported !== undefined ? calls.some((x) => x !== reported) : calls.length > 0) || (c.where.length === 0 && passedReferences(model).some((name) => c.names.lookup(name).length > 0))
+  return (
+    (c.other && reported !== undefined ? calls.some((x) => x !== reported) : calls.length > 0) ||
+    (c.where.length === 0 &&
+      (passedReferences(model).some((name) => c.names.lookup(name).length > 0) ||
+        // a bare decorator (`@login_required`): the framework calls it with the function, as a passed reference
+        model.functions.some((f) => f.decorators.some((d) => d !== "" && c.names.lookup(d).length > 0))))
+  )
 }
