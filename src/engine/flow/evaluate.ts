@@ -26,6 +26,8 @@ export class FlowEvaluator {
   private readonly vars = new Map<number, Map<string, Assignments>>()
   /** per function: the statement being evaluated there (reads in it see the assignments above) */
   private readonly evaluating = new Map<number, number>()
+  /** receiver fields being read (`Notifier.n.baseURL`), so a field written from itself ends */
+  private readonly readingFields = new Set<string>()
   private readonly returns = new Map<number, Value>()
   /** per `fn:index`: one result of a function returning several, undefined when not separable */
   private readonly results = new Map<string, Value | undefined>()
@@ -311,7 +313,7 @@ export class FlowEvaluator {
     if (dotted !== undefined) {
       const exact = this.varOf(fn, dotted)
       if (exact !== undefined) return exact
-      const member = MEMBER.test(dotted) ? this.memberValue(dotted, fn) : undefined
+      const member = MEMBER.test(dotted) ? this.memberValue(dotted, fn) : this.receiverField(dotted, fn)
       if (member !== undefined) return member
       const given = this.givenName(dotted)
       if (given !== undefined) return given
@@ -584,6 +586,41 @@ export class FlowEvaluator {
     return attribute !== undefined && attribute.prov === Prov.Constant && attribute.text !== undefined ? attribute : undefined
   }
 
+  /**
+   * Go: `n.baseURL` read in a method whose receiver is `n`: what the file writes to that field of the
+   * receiver's type, in its struct literals (`&Notifier{baseURL: "https://…"}` in a constructor) and in
+   * the type's other methods (`n.baseURL = …`), with their parameters resolved through their callers.
+   * A field the file never writes stays what the receiver holds.
+   */
+  private receiverField(dotted: string, fn: number): Value | undefined {
+    const f = fn === MODULE ? undefined : this.model.functions[fn]!
+    if (f?.receiver !== true) return undefined
+    const dot = dotted.indexOf(".")
+    if (dot === -1 || dotted.indexOf(".", dot + 1) !== -1 || dotted.slice(0, dot) !== f.params[0]) return undefined
+    const type = f.paramTypes?.[0]
+    if (type === undefined || this.readingFields.has(`${type}.${dotted}`)) return undefined
+    const field = dotted.slice(dot + 1)
+    const key = `${type}.${dotted}`
+    this.readingFields.add(key)
+    try {
+      let out: Value | undefined
+      const add = (v: Value): void => {
+        out = out === undefined ? v : joinSame(out, v)
+      }
+      for (const w of this.model.literalFields?.get(type) ?? []) if (w.field === field) add(this.resolve(this.value(w.value, w.fn, w.at), w.fn))
+      this.model.functions.forEach((m, i) => {
+        if (i === fn || m.receiver !== true || m.paramTypes?.[0] !== type || this.evaluating.has(i)) return
+        const self = m.params[0]!
+        if (!m.body.some((st) => st.k === "assign" && st.target.name === self && st.target.path[0] === field)) return
+        const v = this.varOf(i, `${self}.${field}`)
+        if (v !== undefined) add(this.resolve(v, i))
+      })
+      return out
+    } finally {
+      this.readingFields.delete(key)
+    }
+  }
+
   private methodOf(name: string): number | undefined {
     return this.methodByName.get(name) ?? this.byName.get(name)
   }
@@ -690,6 +727,10 @@ const commonPrefix = (joined: Value, a: Value, b: Value): Value => {
   while (n < a.prefix.length && n < b.prefix.length && a.prefix[n] === b.prefix[n]) n++
   return n === 0 ? joined : { ...joined, prefix: a.prefix.slice(0, n) }
 }
+
+/** Both values, keeping the constant text both have, or the constant prefix they share. */
+const joinSame = (a: Value, b: Value): Value =>
+  a.text !== undefined && a.text === b.text && !a.secret && !b.secret ? a : commonPrefix(join(a, b), a, b)
 
 /** `self.x` / `this.x`: one attribute of the instance */
 const MEMBER = /^(?:self|this)\.[\w$]+$/

@@ -212,4 +212,19 @@ export interface SemanticModel {
   readonly constants: ReadonlyMap<string, Expr>
   /** the file's classes by name, with their base classes' canonical names (Python: `Settings` -> `pydantic_settings.BaseSettings`) */
   readonly classes?: ReadonlyMap<string, ReadonlyArray<string>>
+  /**
+   * Go: the fields the file's struct literals of its own types set, by type name
+   * (`&Notifier{baseURL: "https://…"}`: `Notifier` -> baseURL), so a method reading `n.baseURL`
+   * knows what its receiver's field can hold
+   */
+  readonly literalFields?: ReadonlyMap<string, ReadonlyArray<LiteralField>>
+}
+
+/** One field a struct literal sets, in the function it is written in. */
+export interface LiteralField {
+  readonly field: string
+  readonly value: Expr
+  readonly fn: number
+  /** where the field is written (reads in `value` see the function's assignments above it) */
+  readonly at: number
 }

@@ -1,5 +1,5 @@
 import type { Focus } from "./interest.js"
-import type { Arg, Call, Expr, FunctionInfo, Import, Loop, SemanticModel, Span, Statement } from "./Model.js"
+import type { Arg, Call, Expr, FunctionInfo, Import, LiteralField, Loop, SemanticModel, Span, Statement } from "./Model.js"
 
 /**
  * Collects what a language module finds while it walks a tree, and resolves names against the
@@ -14,6 +14,8 @@ export class ModelBuilder {
   readonly constants = new Map<string, Expr>()
   /** class name -> canonical names of its bases */
   readonly classes = new Map<string, ReadonlyArray<string>>()
+  /** Go: struct type -> the fields its literals set (see SemanticModel.literalFields) */
+  readonly literalFields = new Map<string, Array<LiteralField>>()
   private readonly aliases = new Map<string, string>()
   /** per function: variable -> canonical name of what it holds (`conn` -> `sqlite3.connect()`) */
   private readonly holders = new Map<number, Map<string, string>>()
@@ -225,7 +227,8 @@ export class ModelBuilder {
       loops: this.loops,
       module: this.module,
       constants: this.constants,
-      ...(this.classes.size > 0 ? { classes: this.classes } : {})
+      ...(this.classes.size > 0 ? { classes: this.classes } : {}),
+      ...(this.literalFields.size > 0 ? { literalFields: this.literalFields } : {})
     }
   }
 }

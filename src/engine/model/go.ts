@@ -153,12 +153,14 @@ class GoWalker {
       const walked = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       const names = walked.map((f) => f.name)
       const texts = walked.map((f) => this.text.slice(f.span.start, f.span.end))
+      // a constructor (`&Pager{base: statusAPI}`) sets the fields a walked method of the type reads
+      const types = walked.flatMap((f) => (f.receiver === true && f.paramTypes?.[0] !== undefined && !f.paramTypes[0].includes(".") ? [`${f.paramTypes[0]}{`] : []))
       for (const [index, at] of this.skipped) {
         const node = top[at]!
         const body = fieldOf(node, "body")
         const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
         const name = this.b.functions[index]!.name
-        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`))) {
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || types.some((t) => source.includes(t))) {
           this.skipped.delete(index)
           this.functionBody(node, index, top, at)
           changed = true
@@ -1097,6 +1099,15 @@ class GoWalker {
         const args: Array<Arg> | undefined = named !== undefined && named.includes(".") ? [] : undefined
         const value: Expr = body === null ? { k: "container", entries: [] } : this.literalValue(body, fn, args)
         if (args !== undefined) this.b.addCall({ callee: named!, written: type!.text.length > 40 ? "…" : type!.text, args, span: span(node), fn })
+        // `&Notifier{baseURL: base}`: a struct of the file's own type, whose fields its methods read
+        if (type !== null && type.type === "type_identifier" && value.k === "container") {
+          let list = this.b.literalFields.get(type.text)
+          for (const e of value.entries) {
+            if (e.key === undefined) continue
+            if (list === undefined) this.b.literalFields.set(type.text, (list = []))
+            list.push({ field: e.key, value: e.value, fn, at: e.span?.start ?? span(node).start })
+          }
+        }
         // the value stays a container for data flow (its fields carry their data)
         return value
       }
