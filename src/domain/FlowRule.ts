@@ -277,6 +277,9 @@ export const FunctionMatcher = Schema.Struct({
   unless_registered: Schema.optional(Schema.Array(CallCondition)).annotations({
     description: "no finding when the decorator or the call that registers the function has any of these (`needs_approval=True`, `needsApproval: true`)"
   }),
+  unless_decorated: Schema.optional(Names).annotations({
+    description: "no finding when the function itself has one of these decorators (canonical names: `slowapi.Limiter().limit` for `@limiter.limit(...)` of a `Limiter()` instance), a per-function setting that `unless_file` would apply to every function of the file"
+  }),
   unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
     description: "no finding when the file makes one of these calls anywhere (`compile(interrupt_before=[...])`, `HumanApprovalCallbackHandler()`)"
   }),

@@ -29,6 +29,7 @@ interface Compiled {
   readonly entry: FunctionEntry
   readonly calls: NameIndex<true>
   readonly unlessCalls: NameIndex<true>
+  readonly unlessDecorated: NameIndex<true>
   readonly paramTypes: NameIndex<true>
   readonly contextTypes: NameIndex<true>
   readonly fileCalls: ReadonlyArray<FileCondition>
@@ -57,6 +58,7 @@ export const compileFunctionRules = (
       entry,
       calls: index(m.calls),
       unlessCalls: index(m.unless_calls),
+      unlessDecorated: index(m.unless_decorated),
       paramTypes: index(m.unless_param_types),
       contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map(fileCondition),
@@ -82,6 +84,7 @@ export const compileFunctionRules = (
       model.functions.forEach((f, fi) => {
         if (!m.roles.includes(f.role)) return
         if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
+        if (f.decorators.some((d) => c.unlessDecorated.lookup(d).length > 0)) return
         if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r, model)))) return
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
