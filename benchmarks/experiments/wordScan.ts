@@ -4,12 +4,12 @@ import { fileURLToPath } from "node:url"
 import { Either } from "effect"
 import { prefilterOf } from "../../src/engine/analyseSource.js"
 import { compileCatalogue } from "../../src/engine/compileCatalogue.js"
-import type { Requirement } from "../../src/engine/flow/names.js"
 import { loadCatalogueSync } from "../../src/engine/index.js"
 import type { CompiledModelRules } from "../../src/engine/matchers/flow.js"
 import { compileRegexPatterns, Presence, RegexPresence } from "../../src/engine/matchers/regex.js"
 import type { RegexMatcher } from "../../src/domain/Rule.js"
 import { CORPUS_NAMES, discoverCorpora, readManifest, resolveCorpus } from "../corpora.js"
+import { regexPrefilter } from "./regexPrefilter.js"
 
 /**
  * The whole-text word passes before any rule logic, old (regexes of many alternatives) against new
@@ -24,52 +24,6 @@ import { CORPUS_NAMES, discoverCorpora, readManifest, resolveCorpus } from "../c
 const here = dirname(fileURLToPath(import.meta.url))
 const REPO_ROOT = join(here, "..", "..", "..")
 const ROUNDS = Number(process.argv[2] ?? "10")
-
-// the prefilter as it was (engine/analyseSource.ts before the word scan; test/engine/word-scan.test.ts holds the same)
-const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-const wholeWords = (words: Iterable<string>): string => {
-  const escaped = [...words].map(literally)
-  return escaped.length === 0 ? "(?!)" : `(?<![\\w$])(?:${escaped.join("|")})(?![\\w$])`
-}
-const offsetsOf = (text: string, pattern: RegExp): Array<number> => {
-  const offsets: Array<number> = []
-  pattern.lastIndex = 0
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    offsets.push(m.index)
-    pattern.lastIndex = m.index + 1
-  }
-  return offsets
-}
-const oldPrefilter = (literals: ReadonlyArray<Requirement>) => {
-  const always = new Set<string>()
-  const fragments = new Set<string>()
-  const byRoot = new Map<string, Set<string>>()
-  for (const r of literals) {
-    if (r.partial === true) fragments.add(r.word)
-    else if (r.root === undefined) always.add(r.word)
-    else byRoot.set(r.root, (byRoot.get(r.root) ?? new Set()).add(r.word))
-  }
-  const rootPattern = new RegExp(wholeWords([...byRoot.keys()].sort((a, b) => b.length - a.length)), "g")
-  const fragmentSource = [...fragments].map(literally)
-  const cache = new Map<string, { pattern: RegExp; names: Set<string> } | undefined>()
-  return (text: string): ReadonlyArray<number> | undefined => {
-    const present = new Set<string>()
-    rootPattern.lastIndex = 0
-    for (let m = rootPattern.exec(text); m !== null; m = rootPattern.exec(text)) {
-      present.add(m[0])
-      rootPattern.lastIndex = m.index + 1
-    }
-    const key = [...present].sort().join("\n")
-    let words = cache.get(key)
-    if (!cache.has(key)) {
-      const names = new Set(always)
-      for (const root of present) for (const w of byRoot.get(root)!) names.add(w)
-      words = names.size === 0 && fragments.size === 0 ? undefined : { pattern: new RegExp([wholeWords(names), ...fragmentSource].join("|"), "g"), names }
-      cache.set(key, words)
-    }
-    return words === undefined ? undefined : offsetsOf(text, words.pattern)
-  }
-}
 
 const loaded = loadCatalogueSync({})
 if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
@@ -102,11 +56,11 @@ for (const name of CORPUS_NAMES) {
   const texts = selected.files.map((f) => readFileSync(f.absolute, "utf8"))
   const language = name === "builders" ? "python" : name
   const literals = compiled.modelRules(language).literals
-  const before = oldPrefilter(literals)
+  const before = regexPrefilter(literals)
   const now = prefilterOf({ active: true, literals, roleWords: new Set() } as unknown as CompiledModelRules)
   // same results first
   for (const text of texts) {
-    const a = before(text)
+    const a = before(text)?.offsets
     const b = now.scan(text)?.offsets
     if (JSON.stringify(a ?? []) !== JSON.stringify(b ?? [])) throw new Error(`${name}: the prefilters differ`)
     const found = presence.now.in(text)

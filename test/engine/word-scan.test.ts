@@ -12,26 +12,9 @@ import type { CompiledModelRules } from "../../src/engine/matchers/flow.js"
 import type { RegexMatcher } from "../../src/domain/Rule.js"
 import { compileRegexPatterns, Presence, RegexPresence } from "../../src/engine/matchers/regex.js"
 import { Literals, mergeOffsets, WholeWords } from "../../src/engine/model/wordScan.js"
+import { literally, offsetsOf, regexPrefilter, wholeWords } from "../../benchmarks/experiments/regexPrefilter.js"
 
 // ---- the regexes the scans replace, as they were (the oracle) ----------------------------------
-
-const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-
-const wholeWords = (words: Iterable<string>): string => {
-  const escaped = [...words].map(literally)
-  return escaped.length === 0 ? "(?!)" : `(?<![\\w$])(?:${escaped.join("|")})(?![\\w$])`
-}
-
-/** every offset where the regex matches, each match restarting one character later */
-const offsetsOf = (text: string, pattern: RegExp): Array<number> => {
-  const offsets: Array<number> = []
-  pattern.lastIndex = 0
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    offsets.push(m.index)
-    pattern.lastIndex = m.index + 1
-  }
-  return offsets
-}
 
 /** the strings a regex matches, each match restarting one character later */
 const matchesOf = (text: string, pattern: RegExp): Array<[number, string]> => {
@@ -42,33 +25,6 @@ const matchesOf = (text: string, pattern: RegExp): Array<[number, string]> => {
     pattern.lastIndex = m.index + 1
   }
   return out
-}
-
-/** The prefilter as it was (engine/analyseSource.ts before the word scan): offsets and names, or undefined. */
-const oldPrefilter = (literals: ReadonlyArray<Requirement>) => {
-  const always = new Set<string>()
-  const fragments = new Set<string>()
-  const byRoot = new Map<string, Set<string>>()
-  for (const r of literals) {
-    if (r.partial === true) fragments.add(r.word)
-    else if (r.root === undefined) always.add(r.word)
-    else byRoot.set(r.root, (byRoot.get(r.root) ?? new Set()).add(r.word))
-  }
-  const rootPattern = new RegExp(wholeWords([...byRoot.keys()].sort((a, b) => b.length - a.length)), "g")
-  const fragmentSource = [...fragments].map(literally)
-  return (text: string): { offsets: Array<number>; names: Array<string> } | undefined => {
-    const present = new Set<string>()
-    rootPattern.lastIndex = 0
-    for (let m = rootPattern.exec(text); m !== null; m = rootPattern.exec(text)) {
-      present.add(m[0])
-      rootPattern.lastIndex = m.index + 1
-    }
-    const names = new Set(always)
-    for (const root of present) for (const w of byRoot.get(root)!) names.add(w)
-    if (names.size === 0 && fragments.size === 0) return undefined
-    const offsets = offsetsOf(text, new RegExp([wholeWords(names), ...fragmentSource].join("|"), "g"))
-    return offsets.length === 0 ? undefined : { offsets, names: [...names].sort() }
-  }
 }
 
 const newPrefilter = (literals: ReadonlyArray<Requirement>) => {
@@ -220,7 +176,7 @@ describe("prefilter", () => {
           .tuple(fc.uniqueArray(aWord, { minLength: 1, maxLength: 10 }), fc.uniqueArray(fc.oneof(aWord, fc.constantFrom(...rootLike)), { minLength: 1, maxLength: 6 }))
           .chain(([words, roots]) => fc.tuple(fc.array(requirement(words, roots), { maxLength: 14 }), textOf([...words, ...roots]))),
         ([literals, text]) => {
-          expect(newPrefilter(literals)(text)).toEqual(oldPrefilter(literals)(text))
+          expect(newPrefilter(literals)(text)).toEqual(regexPrefilter(literals)(text))
         }
       ),
       { numRuns: 2000 }
@@ -235,7 +191,7 @@ describe("prefilter", () => {
       { word: "put", root: "github.com/a/b/v2" }
     ]
     for (const text of ["import langchain_core\ninvoke()\nrun()", "import langchain\nrun()", "import github.com/a/b/v2\nget() put()", "github.com/a/b github.com/a/b/v2 get put"]) {
-      expect(newPrefilter(literals)(text)).toEqual(oldPrefilter(literals)(text))
+      expect(newPrefilter(literals)(text)).toEqual(regexPrefilter(literals)(text))
     }
     expect(newPrefilter(literals)("import github.com/a/b/v2\nget() put()")?.names).toEqual(["put"])
   })
@@ -260,7 +216,7 @@ describe("on the shipped catalogue", () => {
     expect(examples.length).toBeGreaterThan(20)
     for (const language of ["python", "go", "javascript", "typescript"] as const) {
       const literals = compiled.modelRules(language).literals
-      const [now, before] = [newPrefilter(literals), oldPrefilter(literals)]
+      const [now, before] = [newPrefilter(literals), regexPrefilter(literals)]
       for (const text of examples) expect(now(text)).toEqual(before(text))
     }
   })

@@ -28,6 +28,8 @@ export class FlowEvaluator {
   private readonly evaluating = new Map<number, number>()
   /** receiver fields being read (`Notifier.n.baseURL`), so a field written from itself ends */
   private readonly readingFields = new Set<string>()
+  /** Go: `type.field` -> the type's methods that assign that field of their receiver */
+  private fieldWriters: Map<string, Array<number>> | undefined
   private readonly returns = new Map<number, Value>()
   /** per `fn:index`: one result of a function returning several, undefined when not separable */
   private readonly results = new Map<string, Value | undefined>()
@@ -608,17 +610,35 @@ export class FlowEvaluator {
         out = out === undefined ? v : joinSame(out, v)
       }
       for (const w of this.model.literalFields?.get(type) ?? []) if (w.field === field) add(this.resolve(this.value(w.value, w.fn, w.at), w.fn))
-      this.model.functions.forEach((m, i) => {
-        if (i === fn || m.receiver !== true || m.paramTypes?.[0] !== type || this.evaluating.has(i)) return
-        const self = m.params[0]!
-        if (!m.body.some((st) => st.k === "assign" && st.target.name === self && st.target.path[0] === field)) return
-        const v = this.varOf(i, `${self}.${field}`)
+      for (const i of this.fieldWritersOf(type, field)) {
+        if (i === fn || this.evaluating.has(i)) continue
+        const v = this.varOf(i, `${this.model.functions[i]!.params[0]!}.${field}`)
         if (v !== undefined) add(this.resolve(v, i))
-      })
+      }
       return out
     } finally {
       this.readingFields.delete(key)
     }
+  }
+
+  /** Go: the methods of a type that assign a field of their receiver (`n.baseURL = …`), indexed once per file. */
+  private fieldWritersOf(type: string, field: string): ReadonlyArray<number> {
+    if (this.fieldWriters === undefined) {
+      this.fieldWriters = new Map()
+      this.model.functions.forEach((m, i) => {
+        const owner = m.receiver === true ? m.paramTypes?.[0] : undefined
+        if (owner === undefined) return
+        const self = m.params[0]!
+        for (const st of m.body) {
+          if (st.k !== "assign" || st.target.name !== self || st.target.path.length === 0) continue
+          const key = `${owner}.${st.target.path[0]!}`
+          const list = this.fieldWriters!.get(key) ?? []
+          if (list[list.length - 1] !== i) list.push(i)
+          this.fieldWriters!.set(key, list)
+        }
+      })
+    }
+    return this.fieldWriters.get(`${type}.${field}`) ?? []
   }
 
   private methodOf(name: string): number | undefined {
