@@ -280,6 +280,10 @@ export const FunctionMatcher = Schema.Struct({
   unless_decorated: Schema.optional(Names).annotations({
     description: "no finding when the function itself has one of these decorators (canonical names: `slowapi.Limiter().limit` for `@limiter.limit(...)` of a `Limiter()` instance), a per-function setting that `unless_file` would apply to every function of the file"
   }),
+  unless_guarded: Schema.optional(Schema.Array(FileCall)).annotations({
+    description:
+      "routes: no finding when what stands in front of this route meets one of these (its body and helpers, its decorators and parameter defaults, the middleware and wrappers of the call registering it, its router group's middleware); `unless_file` then sees only what is not attached to particular routes"
+  }),
   unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
     description: "no finding when the file makes one of these calls anywhere (`compile(interrupt_before=[...])`, `HumanApprovalCallbackHandler()`)"
   }),
