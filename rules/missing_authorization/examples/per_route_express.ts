@@ -17,7 +17,7 @@ app.post("/agent", sessionGate, async (req, res) => {
 })
 
 app.post("/public-agent", async (req, res) => {
-  // ruleid: missing_authorization
+  // ruleid: missing_authorization[unauthenticated_agent_endpoint]
   const out = await agent.invoke({ input: req.body.input })
   res.json(out)
 })

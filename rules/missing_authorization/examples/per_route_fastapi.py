@@ -24,5 +24,5 @@ async def member_ask(body: Ask, member=Depends(load_member)):
 
 @app.post("/ask")
 async def anyone_ask(body: Ask):
-    # ruleid: missing_authorization
+    # ruleid: missing_authorization[unauthenticated_agent_endpoint]
     return await agent.ainvoke({"input": body.question})

@@ -15,5 +15,5 @@ def private():
 
 @app.post("/open")
 def open_route():
-    # ruleid: missing_authorization
+    # ruleid: missing_authorization[unauthenticated_agent_endpoint]
     return executor.invoke({"input": request.json["q"]})

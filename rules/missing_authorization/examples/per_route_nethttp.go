@@ -25,7 +25,7 @@ func guarded(w http.ResponseWriter, r *http.Request) {
 }
 
 func exposed(w http.ResponseWriter, r *http.Request) {
-	// ruleid: missing_authorization
+	// ruleid: missing_authorization[unauthenticated_agent_endpoint]
 	out, _ := chains.Run(r.Context(), chain, r.URL.Query().Get("q"))
 	w.Write([]byte(out))
 }

@@ -14,7 +14,7 @@ export async function POST(req: Request) {
 // the session check above covers POST only
 export async function PUT(req: Request) {
   const { prompt } = await req.json()
-  // ruleid: missing_authorization
+  // ruleid: missing_authorization[unauthenticated_model_endpoint]
   const { text } = await generateText({ model: openai("gpt-4o-mini"), prompt })
   return Response.json({ text })
 }
