@@ -184,9 +184,9 @@ const FileCall = Schema.Union(
     })
   }).annotations({ parseOptions: strict }),
   Schema.Struct({
-    checks: Schema.Literal("request_credential").annotations({
+    checks: Schema.Literal("request_credential", "project_middleware").annotations({
       description:
-        "a request handler or middleware of the file checks the caller's credential: compares the request's Authorization header, API key or token, or passes it to a call (a verifier)"
+        "request_credential: a request handler or middleware of the file checks the caller's credential: compares the request's Authorization header, API key or token, or passes it to a call (a verifier). project_middleware (unless_guarded only): a middleware imported from the project's own JavaScript modules (a relative or aliased path) stands in the route's registration or wraps it; what it does is in another file"
     })
   }).annotations({ parseOptions: strict })
 )

@@ -136,6 +136,7 @@ const guardMet = (
   evaluator: () => FlowEvaluator
 ): boolean => {
   if (g.credential) return evaluator().checksRequestCredentialIn((fn) => attached.fns.has(fn))
+  if (g.project) return attached.project
   for (const x of attached.calls) if (g.names.lookup(x.callee).length > 0 && g.where.every((w) => holds(w, x, model))) return true
   if (g.where.length > 0) return false
   for (const n of attached.names) if (g.names.lookup(n).length > 0) return true
@@ -151,6 +152,7 @@ const unboundMakes = (
   evaluator: () => FlowEvaluator
 ): boolean => {
   if (f.credential) return evaluator().checksRequestCredentialIn((fn) => !guards.boundFns.has(fn))
+  if (f.project) return false
   const free = model.calls.filter((x) => !guards.boundCalls.has(x))
   if (free.some((x) => f.names.lookup(x.callee).length > 0 && f.where.every((w) => holds(w, x, model)))) return true
   if (f.where.length > 0) return false

@@ -15,7 +15,16 @@ export interface Attached {
   readonly calls: Set<Call>
   readonly fns: Set<number>
   readonly names: Set<string>
+  /**
+   * A middleware of the project's own modules stands in the route's registration or wraps it
+   * (`app.post(path, ensureSignedIn, handler)` with `ensureSignedIn` from "./middleware"): what it
+   * does is in another file
+   */
+  project: boolean
 }
+
+/** a JavaScript module of the project itself (a relative or aliased path), not a package */
+const PROJECT_MODULE = /^(?:\.{1,2}\/|[@~#]\/)/
 
 /**
  * Guards attached to routes, read from how the framework attaches them, never from their names:
@@ -143,6 +152,13 @@ export class RouteGuards {
     })
     for (const s of this.model.functions[fn]!.body) this.boundRefs.add(`s${fn}:${s.span.start}`)
     for (const c of this.bodies.own(fn)) this.bindCall(c)
+    for (const c of this.parameterCalls(fn)) this.bindCall(c)
+  }
+
+  /** calls in the function's parameter list (defaults: `user = Depends(load_user)`), kept by its parent */
+  private parameterCalls(fn: number): ReadonlyArray<Call> {
+    const f = this.model.functions[fn]!
+    return this.model.calls.filter((c) => c.fn === f.parent && c.fn !== fn && c.span.start >= f.nameSpan.end && c.span.end <= f.span.end)
   }
 
   /**
@@ -185,14 +201,14 @@ export class RouteGuards {
   }
 
   private attach(fi: number, handler: boolean): Attached {
-    const into: Attached = { calls: new Set(), fns: new Set(), names: new Set() }
+    const into: Attached = { calls: new Set(), fns: new Set(), names: new Set(), project: false }
     const addFn = (fn: number): void => {
       if (into.fns.has(fn)) return
       into.fns.add(fn)
       this.model.functions.forEach((g, gi) => {
         if (g.parent === fn) addFn(gi)
       })
-      for (const c of this.bodies.reachable(fn)) {
+      for (const c of [...this.bodies.reachable(fn), ...this.parameterCalls(fn)]) {
         into.calls.add(c)
         const h = this.bodies.helperOf(c)
         if (h !== undefined) addFn(h)
@@ -202,18 +218,15 @@ export class RouteGuards {
     for (const d of this.model.functions[fi]!.decorators) into.names.add(d)
     // decorators with arguments and parameter defaults
     for (const c of this.bodies.registrations(fi)) this.expr({ k: "call", call: this.callIndex.get(c)! }, into, addFn, handler, 0)
-    const f = this.model.functions[fi]!
-    this.model.calls.forEach((c, i) => {
-      if (c.fn === f.parent && c.span.start >= f.nameSpan.end && c.span.end <= f.span.end && !this.boundCalls.has(c)) {
-        this.expr({ k: "call", call: i }, into, addFn, handler, 0)
-      }
-    })
+    for (const c of this.parameterCalls(fi)) this.expr({ k: "call", call: this.callIndex.get(c)! }, into, addFn, handler, 0)
     // registrations and wrappers, outward from the handler
     for (const reg of this.referencingCalls(fi)) {
       let i: number | undefined = this.callIndex.get(reg)
       let from: number | undefined
       while (i !== undefined) {
         const c = this.model.calls[i]!
+        // a wrapper from the project's modules (`export const POST = withSession(handler)`)
+        if (c.receiver === undefined && PROJECT_MODULE.test(c.callee)) into.project = true
         if (i !== this.callIndex.get(reg) || this.bodies.helperOf(c) !== undefined) {
           into.calls.add(c)
           if (handler) this.boundCalls.add(c), this.boundRefs.add(`c${i}`)
@@ -240,6 +253,7 @@ export class RouteGuards {
       case "call": {
         const c = this.model.calls[e.call]!
         into.calls.add(c)
+        if (c.receiver === undefined && PROJECT_MODULE.test(c.callee)) into.project = true
         if (bind) this.bindCall(c)
         const h = this.bodies.helperOf(c)
         if (h !== undefined) addFn(h)
@@ -253,7 +267,11 @@ export class RouteGuards {
         return
       case "name": {
         into.names.add(e.name)
-        for (const i of this.model.imports) if (i.local === e.name) into.names.add(i.canonical)
+        for (const i of this.model.imports)
+          if (i.local === e.name) {
+            into.names.add(i.canonical)
+            if (PROJECT_MODULE.test(i.canonical)) into.project = true
+          }
         const fn = this.bodies.functionNamed(e.name)
         if (fn !== undefined) addFn(fn)
         for (const held of this.heldCalls(e.name)) this.expr({ k: "call", call: this.callIndex.get(held)! }, into, addFn, false, depth + 1)
@@ -261,6 +279,7 @@ export class RouteGuards {
       }
       case "ref":
         into.names.add(e.name)
+        if (PROJECT_MODULE.test(e.name)) into.project = true
         return
       case "attr": {
         const dotted = dottedOf(e)
