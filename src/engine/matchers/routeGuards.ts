@@ -23,8 +23,8 @@ export interface Attached {
   project: boolean
 }
 
-/** a JavaScript module of the project itself (a relative or aliased path), not a package */
-const PROJECT_MODULE = /^(?:\.{1,2}\/|[@~#]\/)/
+/** a JavaScript module of the project itself (a relative path, an `@/` / `~/` alias, a `#` subpath import), not a package */
+const PROJECT_MODULE = /^(?:\.{1,2}\/|[@~]\/|#)/
 
 /**
  * Guards attached to routes, read from how the framework attaches them, never from their names:
@@ -52,6 +52,8 @@ export class RouteGuards {
   /** per name, every place it is referenced: `c<call>` (an argument or receiver of that call), `s<fn>:<offset>` (a statement) */
   private readonly refs = new Map<string, Set<string>>()
   private readonly boundRefs = new Set<string>()
+  /** a handler registered at no literal path (or registered elsewhere): prefixes cannot be judged */
+  private pathUnknown = false
 
   constructor(
     private readonly model: SemanticModel,
@@ -78,6 +80,9 @@ export class RouteGuards {
       this.boundDecorated.add(fi)
       this.bindFn(fi)
     }
+    // middleware under a prefix is judged by the routes' paths when every handler's path is known
+    if (!this.pathUnknown)
+      for (const c of model.calls) if (c.receiver?.k === "name" && /^use$/i.test(lastPart(c.callee)) && prefixOf(c) !== undefined) this.bindCall(c)
     // a name referenced only where it is bound (a middleware named in registrations only, a limiter
     // only its middleware uses) binds what it stands for; a few rounds reach middleware of middleware
     for (let round = 0; round < 3; round++) {
@@ -219,7 +224,8 @@ export class RouteGuards {
     // decorators with arguments and parameter defaults
     for (const c of this.bodies.registrations(fi)) this.expr({ k: "call", call: this.callIndex.get(c)! }, into, addFn, handler, 0)
     for (const c of this.parameterCalls(fi)) this.expr({ k: "call", call: this.callIndex.get(c)! }, into, addFn, handler, 0)
-    // registrations and wrappers, outward from the handler
+    // registrations and wrappers, outward from the handler; the paths the route is registered at
+    const paths: Array<{ on: string; path: string }> = []
     for (const reg of this.referencingCalls(fi)) {
       let i: number | undefined = this.callIndex.get(reg)
       let from: number | undefined
@@ -239,11 +245,37 @@ export class RouteGuards {
           this.expr(a.value, into, addFn, handler, 0)
         }
         if (c.receiver !== undefined) this.receiver(c.receiver, into, addFn, handler, 0)
+        const path = literal(c.args[0]?.value)
+        if (c.receiver?.k === "name" && path !== undefined) paths.push({ on: c.receiver.name, path })
         from = i
         i = this.parentCall.get(i)
       }
     }
+    this.underPrefix(paths, into, addFn)
+    if (handler && paths.length === 0) this.pathUnknown = true
     return into
+  }
+
+  /**
+   * Middleware under a path prefix (`app.use("/api", auth)`, Hono's `app.use("/api/*", jwt())`)
+   * covers the routes registered under it: on the same app, or on a router mounted under it
+   * (`app.use("/api", auth, api)`, `app.use("/api", api)`, `app.route("/api", api)`, chi's `Mount`).
+   */
+  private underPrefix(paths: Array<{ on: string; path: string }>, into: Attached, addFn: (fn: number) => void): void {
+    for (let k = 0; k < paths.length && k < 8; k++) {
+      const { on, path } = paths[k]!
+      for (const c of this.model.calls) {
+        if (c.receiver?.k !== "name") continue
+        const mount = literal(c.args[0]?.value)
+        if (mount !== undefined && /^(?:use|route|mount)$/i.test(lastPart(c.callee)) && c.args.slice(1).some((a) => a.value.k === "name" && a.value.name === on))
+          paths.push({ on: c.receiver.name, path: `${mount.replace(/\/$/, "")}${path.startsWith("/") ? "" : "/"}${path}` })
+        if (c.receiver.name !== on || !/^use$/i.test(lastPart(c.callee))) continue
+        const prefix = prefixOf(c)
+        if (prefix === undefined || !under(prefix, path)) continue
+        into.calls.add(c)
+        for (const a of c.args.slice(1)) this.expr(a.value, into, addFn, false, 1)
+      }
+    }
   }
 
   /** an argument standing in front of the route: a call, a name, an imported reference, an inline function */
@@ -322,6 +354,8 @@ export class RouteGuards {
     for (const c of made) this.receiver({ k: "call", call: this.callIndex.get(c)! }, into, addFn, handler && group, depth + 1)
     for (const c of this.model.calls) {
       if (c.receiver?.k !== "name" || c.receiver.name !== e.name || !/^use$/i.test(lastPart(c.callee))) continue
+      // middleware under a path prefix is attached by the route's path (see `underPrefix`)
+      if (prefixOf(c) !== undefined) continue
       into.calls.add(c)
       const bind = handler && group
       if (bind) this.bindCall(c)
@@ -331,3 +365,18 @@ export class RouteGuards {
 }
 
 const lastPart = (callee: string): string => callee.slice(callee.lastIndexOf(".") + 1)
+
+/**
+ * `use("/api", mw)` / `use("/api/*", mw)`: middleware for the paths under a prefix (given without
+ * its trailing `/*`); undefined for middleware of every path (`use(mw)`, `use("*", mw)`, `use("/", mw)`).
+ */
+const prefixOf = (c: Call): string | undefined => {
+  const first = c.args[0]?.value
+  if (first === undefined || first.k !== "lit" || typeof first.value !== "string" || c.args.length < 2) return undefined
+  const p = first.value.replace(/\/?\*$/, "").replace(/\/$/, "")
+  return p === "" ? undefined : p
+}
+
+const under = (prefix: string, path: string): boolean => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`)
+
+const literal = (e: Expr | undefined): string | undefined => (e !== undefined && e.k === "lit" && typeof e.value === "string" ? e.value : undefined)
