@@ -49,6 +49,8 @@ export class RouteGuards {
   readonly boundDecorated = new Set<number>()
   private readonly callIndex = new Map<Call, number>()
   private readonly parentCall = new Map<number, number>()
+  private readonly childCalls = new Map<number, Array<number>>()
+  private readonly held = new Map<string, ReadonlyArray<Call>>()
   /** per name, every place it is referenced: `c<call>` (an argument or receiver of that call), `s<fn>:<offset>` (a statement) */
   private readonly refs = new Map<string, Set<string>>()
   private readonly boundRefs = new Set<string>()
@@ -62,7 +64,14 @@ export class RouteGuards {
   ) {
     model.calls.forEach((c, i) => {
       this.callIndex.set(c, i)
-      const visit = (e: Expr): void => this.walk(e, (x) => (x.k === "call" ? this.parentCall.set(x.call, i) : this.ref(x, `c${i}`)))
+      const visit = (e: Expr): void =>
+        this.walk(e, (x) => {
+          if (x.k !== "call") return this.ref(x, `c${i}`)
+          this.parentCall.set(x.call, i)
+          const children = this.childCalls.get(i)
+          if (children === undefined) this.childCalls.set(i, [x.call])
+          else children.push(x.call)
+        })
       for (const a of c.args) visit(a.value)
       if (c.receiver !== undefined) visit(c.receiver)
       const h = bodies.helperOf(c)
@@ -136,7 +145,7 @@ export class RouteGuards {
     const i = this.callIndex.get(c)!
     this.boundRefs.add(`c${i}`)
     // what its arguments call is bound with it (`rateLimit({ store: new RedisStore() })`)
-    for (const [child, parent] of this.parentCall) if (parent === i) this.bindCall(this.model.calls[child]!)
+    for (const child of this.childCalls.get(i) ?? []) this.bindCall(this.model.calls[child]!)
     // inline functions passed to it; named ones (and helpers it runs) are bound by their references
     for (const cb of c.callbacks ?? []) if (this.anonymous(cb.fn)) this.bindFn(cb.fn)
   }
@@ -195,7 +204,10 @@ export class RouteGuards {
 
   /** the calls a name holds (`const limiter = rateLimit()`, `g := r.Group(...)`), anywhere in the file */
   private heldCalls(name: string): ReadonlyArray<Call> {
+    const known = this.held.get(name)
+    if (known !== undefined) return known
     const out: Array<Call> = []
+    this.held.set(name, out)
     const scan = (body: ReadonlyArray<Statement>): void => {
       for (const s of body)
         if (s.k === "assign" && s.target.name === name && s.target.path.length === 0 && s.value.k === "call") out.push(this.model.calls[s.value.call]!)
