@@ -184,9 +184,9 @@ const FileCall = Schema.Union(
     })
   }).annotations({ parseOptions: strict }),
   Schema.Struct({
-    checks: Schema.Literal("request_credential").annotations({
+    checks: Schema.Literal("request_credential", "project_middleware").annotations({
       description:
-        "a request handler or middleware of the file checks the caller's credential: compares the request's Authorization header, API key or token, or passes it to a call (a verifier)"
+        "request_credential: a request handler or middleware of the file checks the caller's credential: compares the request's Authorization header, API key or token, or passes it to a call (a verifier). project_middleware (unless_guarded only): a middleware imported from the project's own JavaScript modules (a relative or aliased path) stands in the route's registration or wraps it; what it does is in another file"
     })
   }).annotations({ parseOptions: strict })
 )
@@ -279,6 +279,10 @@ export const FunctionMatcher = Schema.Struct({
   }),
   unless_decorated: Schema.optional(Names).annotations({
     description: "no finding when the function itself has one of these decorators (canonical names: `slowapi.Limiter().limit` for `@limiter.limit(...)` of a `Limiter()` instance), a per-function setting that `unless_file` would apply to every function of the file"
+  }),
+  unless_guarded: Schema.optional(Schema.Array(FileCall)).annotations({
+    description:
+      "routes: no finding when what stands in front of this route meets one of these (its body and helpers, its decorators and parameter defaults, the middleware and wrappers of the call registering it, its router group's middleware); `unless_file` then sees only what is not attached to particular routes"
   }),
   unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
     description: "no finding when the file makes one of these calls anywhere (`compile(interrupt_before=[...])`, `HumanApprovalCallbackHandler()`)"

@@ -492,14 +492,20 @@ export class FlowEvaluator {
    */
   checksRequestCredential(): boolean {
     if (this.credentialChecked !== undefined) return this.credentialChecked
+    const found = this.checksRequestCredentialIn(() => true)
+    this.credentialChecked = found
+    return found
+  }
+
+  /** Like checksRequestCredential, in the functions `include` accepts only (one route and what guards it). */
+  checksRequestCredentialIn(include: (fn: number) => boolean): boolean {
     const credential = (e: Expr, fn: number, at: number): boolean => {
       const v = this.value(e, fn, at)
       return v.prov === Prov.Untrusted && (v.secret || v.label?.endsWith(CREDENTIAL_LABEL) === true)
     }
     const found =
-      this.model.functions.some((f, fn) => (f.equalities ?? []).some((q) => credential(q.left, fn, q.span.start) || credential(q.right, fn, q.span.start))) ||
-      this.model.calls.some((c) => c.fn !== MODULE && c.args.some((a) => a.name === undefined && a.value.k !== "container" && credential(a.value, c.fn, c.span.start)))
-    this.credentialChecked = found
+      this.model.functions.some((f, fn) => include(fn) && (f.equalities ?? []).some((q) => credential(q.left, fn, q.span.start) || credential(q.right, fn, q.span.start))) ||
+      this.model.calls.some((c) => c.fn !== MODULE && include(c.fn) && c.args.some((a) => a.name === undefined && a.value.k !== "container" && credential(a.value, c.fn, c.span.start)))
     return found
   }
 

@@ -12,13 +12,15 @@ export interface FileCondition {
   readonly other: boolean
   /** `checks: request_credential`: a handler of the file checks the caller's credential */
   readonly credential: boolean
+  /** `checks: project_middleware`: a project middleware stands in front of the route (routes only; never file-wide) */
+  readonly project: boolean
 }
 
 export const fileCondition = (f: FileCall): FileCondition => {
   const names = new NameIndex<true>()
-  if (!("callee" in f)) return { names, where: [], other: false, credential: true }
+  if (!("callee" in f)) return { names, where: [], other: false, credential: f.checks === "request_credential", project: f.checks === "project_middleware" }
   for (const n of f.callee) names.add(n, true)
-  return { names, where: f.where ?? [], other: f.other === true, credential: false }
+  return { names, where: f.where ?? [], other: f.other === true, credential: false, project: false }
 }
 
 // per model: the calls that satisfy each condition, found once per file
@@ -37,6 +39,7 @@ export const fileMakes = (
   reported?: Call
 ): boolean => {
   if (c.credential) return evaluator().checksRequestCredential()
+  if (c.project) return false
   let byCondition = satisfying.get(model)
   if (byCondition === undefined) satisfying.set(model, (byCondition = new Map()))
   let calls = byCondition.get(c)

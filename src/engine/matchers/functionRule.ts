@@ -10,6 +10,7 @@ import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
+import { type Attached, RouteGuards } from "./routeGuards.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
 type FunctionEntry = MatcherEntry<FunctionMatcher>
@@ -33,6 +34,7 @@ interface Compiled {
   readonly paramTypes: NameIndex<true>
   readonly contextTypes: NameIndex<true>
   readonly fileCalls: ReadonlyArray<FileCondition>
+  readonly guardCalls: ReadonlyArray<FileCondition>
   readonly append?: NameIndex<true>
   readonly trim?: NameIndex<true>
   readonly guardBits: number
@@ -62,6 +64,7 @@ export const compileFunctionRules = (
       paramTypes: index(m.unless_param_types),
       contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map(fileCondition),
+      guardCalls: (m.unless_guarded ?? []).map(fileCondition),
       ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
       ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {}),
@@ -70,17 +73,30 @@ export const compileFunctionRules = (
   })
   // a file must mention an effect (or, for growth, an append) for the rule to apply
   // approvals made elsewhere in the file must be modelled too, so their names count as well
-  const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals)])
+  const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals), ...c.guardCalls.flatMap((f) => f.names.literals)])
 
   const run = (model: SemanticModel, evaluator: () => FlowEvaluator): Array<RawMatch> => {
     const out: Array<RawMatch> = []
     const scope = new BodyIndex(model)
+    const guardsByRoles = new Map<string, RouteGuards>()
     for (const c of compiled) {
       const m = c.entry.matcher
       // an approval elsewhere in the file (`unless_file`) is looked for once a function qualifies:
       // most files have no function of the rule's roles, and finding one scans every call
       let fileApproved: boolean | undefined
-      const approved = (): boolean => (fileApproved ??= c.fileCalls.some((f) => fileMakes(model, f, holds, evaluator)))
+      // with `unless_guarded`, what stands in front of particular routes is judged per route, and the
+      // file-wide conditions see only the rest of the file
+      let guards: RouteGuards | undefined
+      if (c.guardCalls.length > 0) {
+        const key = [...m.roles].sort().join(",")
+        guards = guardsByRoles.get(key)
+        if (guards === undefined) {
+          const routes = model.functions.flatMap((f, fi) => (m.roles.includes(f.role) ? [fi] : []))
+          guardsByRoles.set(key, (guards = new RouteGuards(model, scope, routes)))
+        }
+      }
+      const approved = (): boolean =>
+        (fileApproved ??= c.fileCalls.some((f) => (guards === undefined ? fileMakes(model, f, holds, evaluator) : unboundMakes(model, f, guards, holds, evaluator))))
       model.functions.forEach((f, fi) => {
         if (!m.roles.includes(f.role)) return
         if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
@@ -89,6 +105,8 @@ export const compileFunctionRules = (
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
         if (c.callerNames !== undefined && usesCaller(model, scope, c, fi)) return
+        const attached = guards?.attached.get(fi)
+        if (attached !== undefined && c.guardCalls.some((g) => guardMet(model, g, attached, holds, evaluator))) return
         if (approved()) return
         const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
         if (found !== undefined)
@@ -107,6 +125,39 @@ export const compileFunctionRules = (
     return out
   }
   return { literals, run }
+}
+
+/** A guard condition met by what stands in front of one route (its body, middleware, wrappers, group). */
+const guardMet = (
+  model: SemanticModel,
+  g: FileCondition,
+  attached: Attached,
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean,
+  evaluator: () => FlowEvaluator
+): boolean => {
+  if (g.credential) return evaluator().checksRequestCredentialIn((fn) => attached.fns.has(fn))
+  if (g.project) return attached.project
+  for (const x of attached.calls) if (g.names.lookup(x.callee).length > 0 && g.where.every((w) => holds(w, x, model))) return true
+  if (g.where.length > 0) return false
+  for (const n of attached.names) if (g.names.lookup(n).length > 0) return true
+  return false
+}
+
+/** `unless_file` over what is not bound to particular routes (see RouteGuards). */
+const unboundMakes = (
+  model: SemanticModel,
+  f: FileCondition,
+  guards: RouteGuards,
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean,
+  evaluator: () => FlowEvaluator
+): boolean => {
+  if (f.credential) return evaluator().checksRequestCredentialIn((fn) => !guards.boundFns.has(fn))
+  if (f.project) return false
+  const free = model.calls.filter((x) => !guards.boundCalls.has(x))
+  if (free.some((x) => f.names.lookup(x.callee).length > 0 && f.where.every((w) => holds(w, x, model)))) return true
+  if (f.where.length > 0) return false
+  if (free.some((x) => x.args.some((a) => a.value.k === "ref" && f.names.lookup(a.value.name).length > 0))) return true
+  return model.functions.some((fn, i) => !guards.boundDecorated.has(i) && fn.decorators.some((d) => d !== "" && f.names.lookup(d).length > 0))
 }
 
 /**
@@ -491,6 +542,10 @@ class BodyIndex {
   }
   own(fn: number): ReadonlyArray<Call> {
     return this.byFn.get(fn) ?? []
+  }
+  /** the file's function of that name */
+  functionNamed(name: string): number | undefined {
+    return this.byName.get(name)
   }
   /** the same-file function a call runs: `helper()`, `self.helper()`, `s.helper()` */
   helperOf(call: Call): number | undefined {
