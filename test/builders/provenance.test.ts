@@ -56,6 +56,29 @@ describe("provenance: n8n", () => {
   })
 })
 
+describe("provenance: n8n numeric conversions", () => {
+  it("takes an expression that is one numeric conversion as a whole as a constant", () => {
+    const graph = graphOf(JSON.stringify({
+      nodes: [
+        { id: "w", name: "Webhook", type: "n8n-nodes-base.webhook", parameters: {} },
+        { id: "q", name: "Query", type: "n8n-nodes-base.postgres", parameters: {
+          a: "={{ parseInt($json.body.id, 10) }}",
+          b: "={{ Math.floor(Number($json.body.page)) }}",
+          c: "={{ Number($json.body.id) + $json.body.sort }}",
+          d: "={{ parseInt($json.body.id) }}{{ $json.body.sort }}",
+          e: "={{ parseInt(')' + $json.body.id) }}"
+        } }
+      ],
+      connections: { Webhook: main("Query") }
+    }))
+    expect(kinds(graph, "q", "a")).toEqual(["constant"])
+    expect(kinds(graph, "q", "b")).toEqual(["constant"])
+    expect(kinds(graph, "q", "c")).toEqual(["untrusted"])
+    expect(kinds(graph, "q", "d")).toEqual(["constant", "untrusted"])
+    expect(kinds(graph, "q", "e")).toEqual(["constant"])
+  })
+})
+
 describe("provenance: Dify", () => {
   const dsl = `
 app: { mode: advanced-chat, name: t }
