@@ -92,7 +92,7 @@ workflow:
     edges: []
     nodes:
       - id: start
-        data: { type: start, title: Start, variables: [{ variable: topic }] }
+        data: { type: start, title: Start, variables: [{ variable: topic }, { variable: year, type: number }, { variable: size, type: select, options: [s, m] }, { variable: tone, type: select, options: [] }] }
       - id: code1
         data: { type: code, title: Shape, code: 'def main(x): return {"result": x}', variables: [{ variable: x, value_selector: [start, topic] }] }
       - id: assign
@@ -106,6 +106,7 @@ workflow:
           c: '{{#env.KEY#}} {{#env.HOST#}}'
           d: '{{#conversation.memo#}}'
           e: '{{#sys.query#}}'
+          f: '{{#start.year#}} {{#start.size#}} {{#start.tone#}}'
 `
   const g = graphOf(dsl, "yaml")
 
@@ -113,6 +114,11 @@ workflow:
     expect(kinds(g, "use", "a")).toEqual(["untrusted", "constant"])
     expect(kinds(g, "use", "b")).toEqual(["untrusted"])
     expect(kinds(g, "use", "e")).toEqual(["untrusted"])
+  })
+
+  it("takes number inputs and select inputs with options as constants: Dify validates them", () => {
+    expect(kinds(g, "use", "f")).toEqual(["constant", "untrusted"])
+    expect(refs(g, "use", "f")[2]).toMatch(/^untrusted: the start-node input tone/)
   })
 
   it("knows secret environment variables and what assigners write into conversation variables", () => {
