@@ -56,6 +56,29 @@ describe("provenance: n8n", () => {
   })
 })
 
+describe("provenance: n8n numeric conversions", () => {
+  it("takes an expression that is one numeric conversion as a whole as a constant", () => {
+    const graph = graphOf(JSON.stringify({
+      nodes: [
+        { id: "w", name: "Webhook", type: "n8n-nodes-base.webhook", parameters: {} },
+        { id: "q", name: "Query", type: "n8n-nodes-base.postgres", parameters: {
+          a: "={{ parseInt($json.body.id, 10) }}",
+          b: "={{ Math.floor(Number($json.body.page)) }}",
+          c: "={{ Number($json.body.id) + $json.body.sort }}",
+          d: "={{ parseInt($json.body.id) }}{{ $json.body.sort }}",
+          e: "={{ parseInt(')' + $json.body.id) }}"
+        } }
+      ],
+      connections: { Webhook: main("Query") }
+    }))
+    expect(kinds(graph, "q", "a")).toEqual(["constant"])
+    expect(kinds(graph, "q", "b")).toEqual(["constant"])
+    expect(kinds(graph, "q", "c")).toEqual(["untrusted"])
+    expect(kinds(graph, "q", "d")).toEqual(["constant", "untrusted"])
+    expect(kinds(graph, "q", "e")).toEqual(["constant"])
+  })
+})
+
 describe("provenance: Dify", () => {
   const dsl = `
 app: { mode: advanced-chat, name: t }
@@ -69,7 +92,7 @@ workflow:
     edges: []
     nodes:
       - id: start
-        data: { type: start, title: Start, variables: [{ variable: topic }] }
+        data: { type: start, title: Start, variables: [{ variable: topic }, { variable: year, type: number }, { variable: size, type: select, options: [s, m] }, { variable: tone, type: select, options: [] }] }
       - id: code1
         data: { type: code, title: Shape, code: 'def main(x): return {"result": x}', variables: [{ variable: x, value_selector: [start, topic] }] }
       - id: assign
@@ -83,6 +106,7 @@ workflow:
           c: '{{#env.KEY#}} {{#env.HOST#}}'
           d: '{{#conversation.memo#}}'
           e: '{{#sys.query#}}'
+          f: '{{#start.year#}} {{#start.size#}} {{#start.tone#}}'
 `
   const g = graphOf(dsl, "yaml")
 
@@ -90,6 +114,11 @@ workflow:
     expect(kinds(g, "use", "a")).toEqual(["untrusted", "constant"])
     expect(kinds(g, "use", "b")).toEqual(["untrusted"])
     expect(kinds(g, "use", "e")).toEqual(["untrusted"])
+  })
+
+  it("takes number inputs and select inputs with options as constants: Dify validates them", () => {
+    expect(kinds(g, "use", "f")).toEqual(["constant", "untrusted"])
+    expect(refs(g, "use", "f")[2]).toMatch(/^untrusted: the start-node input tone/)
   })
 
   it("knows secret environment variables and what assigners write into conversation variables", () => {

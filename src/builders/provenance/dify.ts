@@ -10,7 +10,8 @@ import { allMatches, constant, type GraphProvenance, type Origin, OutputMemo, te
  * `value_type: secret`); `conversation.NAME` is a conversation variable, whose value is what the
  * assigner nodes write into it (its default otherwise); a node id names that node's output:
  * start-node inputs, model and agent text, HTTP bodies, tool results and retrieved documents are
- * untrusted, code and template nodes carry what their input variables carry. Chat apps
+ * untrusted (except start inputs of type number, or select with options: Dify validates them), code
+ * and template nodes carry what their input variables carry. Chat apps
  * (`model_config`) fill `{{name}}` in their prompt from the user-input form.
  */
 
@@ -62,7 +63,16 @@ export function difyProvenance(graph: BuilderGraph): GraphProvenance {
 
   const outputOf = (node: GraphNode, variable: string | undefined): ReadonlyArray<Origin> =>
     memo.get(`${node.id}\u0000${variable ?? ""}`, () => {
-      if (node.type === "start") return [untrusted(`the start-node input ${variable ?? ""} ("${node.name}")`.replace("  ", " "), node.id)]
+      if (node.type === "start") {
+        // Dify checks a number input is a number and a select input one of its options before the
+        // run starts: neither can carry text of the user's choosing
+        const declared = startVariable(node, variable)
+        if (declared?.type === "number") return [constant(`the number input ${variable ?? ""} ("${node.name}")`, node.id)]
+        if (declared?.type === "select" && Array.isArray(declared.options) && declared.options.length > 0) {
+          return [constant(`the start-node choice ${variable ?? ""} among fixed options ("${node.name}")`, node.id)]
+        }
+        return [untrusted(`the start-node input ${variable ?? ""} ("${node.name}")`.replace("  ", " "), node.id)]
+      }
       const producer = producerOf("dify", node)
       if (producer.kind === "source") return [originOf(producer, node)]
       const inputs = inputOf(node)
@@ -102,6 +112,13 @@ export function difyProvenance(graph: BuilderGraph): GraphProvenance {
     },
     input: (node) => inputOf(node)
   }
+}
+
+/** The declaration of a start-node input (`variables[]` entry with that `variable`), if any. */
+function startVariable(node: GraphNode, variable: string | undefined): Readonly<Record<string, unknown>> | undefined {
+  const list = node.params.variables
+  if (variable === undefined || !Array.isArray(list)) return undefined
+  return list.find((v): v is Record<string, unknown> => isRecord(v) && str(v.variable) === variable)
 }
 
 /** `[target selector, value]` pairs of an assigner node (v1 and v2 layouts). */

@@ -25,6 +25,8 @@ import {
  * - `$fromAI(…)` and `{placeholder}` in an HTTP tool's URL: chosen by the agent's model;
  * - `$env.X`, `$vars.X`: configuration, or a secret when the name says so; `$secrets`: a secret;
  * - `$now`, `$runIndex`, `$execution`, `$workflow` and plain literals: constants.
+ * - an expression that is one numeric conversion as a whole (`{{ parseInt($json.id, 10) }}`,
+ *   `Number(…)`, `Math.floor(…)`): a constant, since a number carries no query text, host or command.
  *
  * A node's output is classified by its type (see classify.ts); Set nodes give each field the
  * provenance of the value assigned to it, pass-through nodes (IF, Merge, Code, …) that of their input.
@@ -105,6 +107,11 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
     for (const part of templateParts(text)) {
       const body = part.body
       const bodyStart = part.start + 2
+      if (numericCast(body)) {
+        // `{{ parseInt($json.body.id, 10) }}`: whatever the data held, the expression yields a number
+        out.push({ start: bodyStart - 2, end: bodyStart + body.length + 2, origins: [constant("a number the expression converts its data to")] })
+        continue
+      }
       const origins: Array<Origin> = []
       for (const r of allMatches(FROM_AI, body)) {
         void r
@@ -159,6 +166,33 @@ export function n8nProvenance(graph: BuilderGraph): GraphProvenance {
 }
 
 const unescape = (s: string): string => s.replace(/\\(.)/g, "$1")
+
+const CAST = /^(?:parseInt|parseFloat|Number|Math\.(?:round|floor|ceil|trunc|abs))\s*\(/
+
+/**
+ * Whether an expression body is one numeric conversion as a whole (`parseInt(x, 10)`, `Number(x)`,
+ * `Math.floor(x)`): its call's parenthesis closes at the end of the body, so nothing else is
+ * concatenated to the number. Quotes are skipped while matching the parentheses.
+ */
+export function numericCast(body: string): boolean {
+  const t = body.trim()
+  const m = CAST.exec(t)
+  if (m === null) return false
+  let depth = 0
+  let quote: string | undefined
+  for (let i = m[0].length - 1; i < t.length; i++) {
+    const c = t[i]!
+    if (quote !== undefined) {
+      if (c === "\\") i++
+      else if (c === quote) quote = undefined
+      continue
+    }
+    if (c === "'" || c === '"' || c === "`") quote = c
+    else if (c === "(") depth++
+    else if (c === ")" && --depth === 0) return i === t.length - 1
+  }
+  return false
+}
 
 const SPACE = /\s/
 

@@ -22,8 +22,9 @@ import type { MatcherEntry } from "./treeSitter.js"
  *   saying when every lap calls a model or makes an HTTP request.
  * - `flow`: parameters of sink nodes (`sinks`: node types or kinds, parameter paths, a check)
  *   whose references resolve (src/builders/provenance) to data of a reported provenance. Untrusted
- *   data is a vulnerability at the matcher's severity; unknown data a risk pattern one severity
- *   lower; secret or config data (when listed) a vulnerability. `host` counts only references in a
+ *   data is a vulnerability at the matcher's severity (or at the matcher's declared `risk_tier`);
+ *   unknown data a risk pattern one severity lower; secret or config data (when listed) a
+ *   vulnerability. `host` counts only references in a
  *   URL's scheme or host, `sql` and `value` any reference. `@input` names the node's data input;
  *   with `code_matches`, only nodes whose user code matches are sinks and the finding points there.
  *   `sanitizers` and `guards` name nodes (types or kinds, plus conditions) that stop a flow: an
@@ -823,7 +824,10 @@ function runFlow(rule: Compiled, ctx: Context): Array<RawMatch> {
           const what = sink.label === undefined ? "" : ` (${sink.label})`
           const detail = `node ${who(node)}${what}: ${c.name} ${PHRASE[sink.check]} ${shown.join("; ")}${hit.provenance === "unknown" ? " (provenance unknown)" : ""}`
           const m = ctx.match(rule, c.span, c.path, detail)
-          out.push(hit.provenance === "unknown" ? { ...m, riskTier: "risk_pattern", severity: lower(rule.severity) } : { ...m, riskTier: "vulnerability" })
+          // a proven flow is a vulnerability, unless the matcher declares its tier: governance rules
+          // follow data only to decide whether an effect is chosen by an outsider (the model)
+          const proven = rule.entry.matcher.risk_tier ?? "vulnerability"
+          out.push(hit.provenance === "unknown" ? { ...m, riskTier: "risk_pattern", severity: lower(rule.severity) } : { ...m, riskTier: proven })
         }
       }
     }
