@@ -6,6 +6,7 @@ import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
+import { severityRank } from "../../domain/severities.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
@@ -73,7 +74,10 @@ export const compileFunctionRules = (
   const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals)])
 
   const run = (model: SemanticModel, evaluator: () => FlowEvaluator): Array<RawMatch> => {
-    const out: Array<RawMatch> = []
+    const out: Array<RawMatch | undefined> = []
+    // one finding per rule and function: a tool that loads an object and then deletes it is reported
+    // once, at the most severe effect (the matchers of one rule name its variants)
+    const byFunction = new Map<string, { at: number; rank: number }>()
     const scope = new BodyIndex(model)
     for (const c of compiled) {
       const m = c.entry.matcher
@@ -90,9 +94,15 @@ export const compileFunctionRules = (
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
         if (c.callerNames !== undefined && usesCaller(model, scope, c, fi)) return
         if (approved()) return
-        const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
-        if (found !== undefined)
-          out.push({
+        const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator, holds)
+        if (found === undefined) return
+        const rank = severityRank(found.severity ?? c.entry.matcher.severity ?? c.entry.rule.severity)
+        const key = `${c.entry.rule.id}\u0000${fi}`
+        const seen = byFunction.get(key)
+        if (seen !== undefined && seen.rank >= rank) return
+        if (seen !== undefined) out[seen.at] = undefined
+        byFunction.set(key, { at: out.length, rank })
+        out.push({
             ruleId: c.entry.rule.id,
             matcherIndex: c.entry.matcherIndex,
             start: found.call.span.start,
@@ -104,7 +114,7 @@ export const compileFunctionRules = (
           })
       })
     }
-    return out
+    return out.filter((x): x is RawMatch => x !== undefined)
   }
   return { literals, run }
 }
@@ -156,11 +166,20 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
 }
 
 /** The first call of the function that performs the effect (directly or through a helper). */
-const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
+const effect = (
+  model: SemanticModel,
+  scope: BodyIndex,
+  c: Compiled,
+  fi: number,
+  evaluator: () => FlowEvaluator,
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean
+): Found | undefined => {
   const f = model.functions[fi]!
+  const where = c.entry.matcher.call_where ?? []
   // a generic query call counts only with a statement of the kind the rule names (`DELETE FROM ...`)
   const isEffect = (x: Call): boolean => {
     if (c.calls.lookup(x.callee).length === 0) return false
+    if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
     const first = x.args[0]
     const text = first === undefined ? undefined : evaluator().value(first.value, x.fn, x.span.start).text
@@ -245,6 +264,13 @@ const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
     })
   }
   if (call.receiver !== undefined) exprs.push(call.receiver)
+  // a comparison passed as an argument is a condition (SQLAlchemy's `filter(Order.id == order_id)`):
+  // the model builds it as a boolean, and the function's equalities keep its operands
+  const f = call.fn === -1 ? undefined : ev.model.functions[call.fn]
+  for (const a of call.args) {
+    if (a.value.k !== "lit" || typeof a.value.value !== "boolean" || a.span === undefined || f === undefined) continue
+    for (const q of f.equalities ?? []) if (q.span.start >= a.span.start && q.span.end <= a.span.end) exprs.push(q.left, q.right)
+  }
   return exprs.some((e) => partsOf(e).some((part) => {
     const v = ev.resolve(ev.value(part, call.fn, call.span.start), call.fn)
     return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0
