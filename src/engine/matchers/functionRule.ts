@@ -92,7 +92,7 @@ export const compileFunctionRules = (
         if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r, model)))) return
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
-        if (c.callerNames !== undefined && usesCaller(model, scope, c, fi)) return
+        if (c.callerNames !== undefined && usesCaller(model, scope, c, fi, evaluator)) return
         if (approved()) return
         const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator, holds)
         if (found === undefined) return
@@ -124,7 +124,7 @@ export const compileFunctionRules = (
  * caller's context (a name in `unless_caller.names`, a parameter of one of its `types`, or a local
  * variable assigned from one) is compared for equality or passed to a call.
  */
-const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number): boolean => {
+const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): boolean => {
   for (const g of scope.helpersOf(fi)) {
     const f = model.functions[g]!
     const held = new Set<string>()
@@ -137,7 +137,8 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
           if (held.has(e.name)) return true
           const p = f.params.indexOf(e.name)
           const type = p === -1 ? undefined : f.paramTypes?.[p]
-          return type !== undefined && c.callerTypes!.lookup(type).length > 0
+          if (type !== undefined && c.callerTypes!.lookup(type).length > 0) return true
+          return p === -1 && closureScope(model, scope, g, e.name, evaluator)
         }
         case "attr":
         case "index":
@@ -161,6 +162,30 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
       for (const s of f.body) if (s.k === "assign" && s.target.path.length === 0 && !held.has(s.target.name) && isCaller(s.value)) held.add(s.target.name)
     if ((f.equalities ?? []).some((q) => isCaller(q.left) || isCaller(q.right))) return true
     if (scope.own(g).some((call) => call.fn === g && (call.args.some((a) => isCaller(a.value)) || c.callerNames!.lookup(call.callee).length > 0))) return true
+  }
+  return false
+}
+
+/**
+ * The name is a variable of a function the checked one is nested in (`def make_tools(user_id): @tool
+ * def read(order_id): ...user_id...`, `function toolsFor(userId) { return { get: tool({ execute }) } }`):
+ * the application fixed it when it built the tool, so the model cannot choose it, unlike the tool's
+ * own arguments. Only a plain function (a factory, a constructor), not a tool or route whose own
+ * parameters are untrusted, and only a value not proven untrusted (a factory given request data)
+ * nor a constant.
+ */
+const closureScope = (model: SemanticModel, scope: BodyIndex, fn: number, name: string, evaluator: () => FlowEvaluator): boolean => {
+  if (scope.locals(fn).has(name)) return false
+  for (let outer = model.functions[fn]!.parent; outer !== -1; outer = model.functions[outer]!.parent) {
+    const o = model.functions[outer]!
+    if (!scope.locals(outer).has(name)) continue
+    if (o.role !== "plain") return false
+    // a value methods are called on (`session.get(...)`, `db.query(...)`) is a client the factory
+    // was given, not the identity it scopes by
+    if (model.calls.some((x) => (x.fn === fn || x.fn === outer) && x.receiver !== undefined && rootName(x.receiver) === name)) return false
+    const ev = evaluator()
+    const v = ev.resolve(ev.value({ k: "name", name }, outer, o.span.end), outer)
+    return v.prov !== Prov.Untrusted && v.prov !== Prov.Constant
   }
   return false
 }
