@@ -132,6 +132,12 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
       if (depth > 8) return false
       const dotted = dottedOf(e)
       if (dotted !== undefined && c.callerNames!.lookup(dotted).length > 0) return true
+      // an imported name read with attributes is one reference (`flask_login.current_user.id`): a
+      // field of the caller's identity is the caller's too
+      if (e.k === "ref") {
+        const segments = e.name.split(".")
+        for (let n = segments.length - 1; n > 0; n--) if (c.callerNames!.lookup(segments.slice(0, n).join(".")).length > 0) return true
+      }
       switch (e.k) {
         case "name": {
           if (held.has(e.name)) return true
