@@ -4,6 +4,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -52,6 +53,28 @@ func SuffixTool(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallTool
 	rest := request.GetString("rest", "")
 	// ruleid: ssrf
 	resp, err := http.Get(ordersAPI + rest)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return mcp.NewToolResultText(resp.Status), nil
+}
+
+func InvoiceTool(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	id := request.GetString("id", "")
+	// ok: ssrf
+	resp, err := http.Get(fmt.Sprintf("%s/invoices/%s", ordersAPI, url.PathEscape(id)))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return mcp.NewToolResultText(resp.Status), nil
+}
+
+func HostTool(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	host := request.GetString("host", "")
+	// ruleid: ssrf
+	resp, err := http.Get(fmt.Sprintf("https://%s/%s", host, ordersAPI))
 	if err != nil {
 		return nil, err
 	}

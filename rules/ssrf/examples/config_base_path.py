@@ -71,6 +71,27 @@ def shipment(tracking: str) -> str:
     return requests.get(f"{API_BASE}/shipments/{tracking}").text
 
 
+@mcp.tool()
+def refund(refund_id: str) -> str:
+    """A refund, URL built with str.format."""
+    # ok: ssrf
+    return requests.get("{}/refunds/{}".format(API_BASE, quote(refund_id))).text
+
+
+@mcp.tool()
+def coupon(code: str) -> str:
+    """A coupon, URL built with %."""
+    # ok: ssrf
+    return requests.get("%s/coupons/%s" % (API_BASE, quote(code))).text
+
+
+@mcp.tool()
+def formatted_suffix(suffix: str) -> str:
+    """The value follows the configured base directly."""
+    # ruleid: ssrf
+    return requests.get("{}{}".format(API_BASE, suffix)).text
+
+
 @tool
 def fetch_page(page_url: str) -> str:
     """Fetch a page below a URL the model gives."""
