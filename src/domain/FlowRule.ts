@@ -231,6 +231,10 @@ export const FunctionMatcher = Schema.Struct({
   from_params: Schema.optional(Schema.Boolean).annotations({
     description: "the effect call must receive a value derived from the function's parameters (an id the model chose); guards in `guards` clear it"
   }),
+  call_where: Schema.optional(Schema.Array(CallCondition)).annotations({
+    description:
+      "the effect call must also satisfy all of these (as a call matcher's `where`): an effect recognised by its arguments, not its receiver (`{ keyword: where, present: true }`: an ORM lookup `x.order.findUnique({ where })` on a client imported from another module)"
+  }),
   statement_matches: Schema.optional(Schema.String).annotations({
     description: "regex: the effect call's first argument is a constant (a literal or a module constant) matching it, e.g. a DELETE / UPDATE statement given to a generic query call"
   }),

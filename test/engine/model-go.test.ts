@@ -186,7 +186,7 @@ func f(xs []string) (string, error) {
     ])
   })
 
-  it("models string building: Sprintf, strings.Join, + with a string, raw strings, strings.Builder", () => {
+  it("models string building: Sprintf (values where their verbs are), strings.Join, + with a string, raw strings, strings.Builder", () => {
     const m = model(go([`"fmt"`, `"strings"`], `
 func q(table, id string, cols []string) {
 	a := fmt.Sprintf("SELECT %s FROM %s", strings.Join(cols, ","), table)
@@ -201,10 +201,13 @@ func q(table, id string, cols []string) {
     const join = m.calls.findIndex((c) => c.callee === "strings.Join")
     expect(assigned(body, "a")).toEqual([{
       k: "concat",
+      // each value where its verb is, with the format's text around it
       parts: [
-        { k: "lit", value: "SELECT %s FROM %s" },
+        { k: "lit", value: "SELECT " },
         { k: "concat", parts: [{ k: "name", name: "cols" }, { k: "lit", value: "," }, { k: "call", call: join }] },
+        { k: "lit", value: " FROM " },
         { k: "name", name: "table" },
+        { k: "lit", value: "" },
         { k: "call", call: sprintf }
       ]
     }])

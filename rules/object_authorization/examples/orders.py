@@ -1,4 +1,5 @@
 from agents import RunContextWrapper, function_tool
+from flask_login import current_user
 from langchain_core.tools import tool
 from mcp.server.fastmcp import FastMCP
 from pymongo import MongoClient
@@ -75,3 +76,11 @@ def cancel_demo_order() -> str:
     # ok: object_authorization
     Order.objects.filter(pk=1).delete()
     return "done"
+
+
+@tool
+def cancel_own_order(order_id: int) -> str:
+    """Cancel one of the signed-in user's orders: the query is scoped by a field of current_user."""
+    # ok: object_authorization
+    Order.objects.filter(pk=order_id, user_id=current_user.id).delete()
+    return "cancelled"

@@ -36,6 +36,19 @@ export interface Value {
    * writes, which a field never written reads from (`argv.har` is not the file's contents)
    */
   readonly base?: Value
+  /**
+   * A URL whose scheme and host are fixed by the program: it starts with constant text and
+   * configuration (an environment variable, a settings field, an imported constant), and right after
+   * the last setting comes a path, query or fragment separator (`f"{API_BASE}/orders/{id}"`), so what
+   * follows can only change the path or query, not the host. Host checks (SSRF) read it like a constant
+   * scheme-and-host prefix.
+   */
+  readonly hostFixed?: true
+  /**
+   * Configuration followed by constant text only (`API_BASE + "/orders/"`): that text, where a URL
+   * built on from it continues (`fixesHost` reads what comes right after the setting).
+   */
+  readonly settingTail?: string
 }
 
 /**
@@ -74,7 +87,9 @@ export const join = (a: Value, b: Value): Value => {
     params: a.params | b.params,
     guards: aConst ? b.guards : bConst ? a.guards : a.guards & b.guards,
     sanitized: aConst ? b.sanitized : bConst ? a.sanitized : intersect(a.sanitized, b.sanitized),
-    ...(label !== undefined ? { label } : {})
+    ...(label !== undefined ? { label } : {}),
+    // one URL or the other, each on a configured host (`url = f"{BASE}/a/{x}"` in one branch, `/b/` in the other)
+    ...(a.hostFixed === true && b.hostFixed === true ? { hostFixed: true as const } : {})
   }
 }
 
@@ -95,7 +110,41 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
     text = text !== undefined && p.text !== undefined ? text + p.text : undefined
   }
   const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = out
-  return { ...rest, ...(text !== undefined ? { text } : {}), ...(prefix !== "" ? { prefix } : {}) }
+  const { hostFixed: _h, settingTail: _s, ...data } = rest
+  const host = text === undefined ? fixesHost(parts) : undefined
+  return {
+    ...data,
+    ...(text !== undefined ? { text } : {}),
+    ...(prefix !== "" ? { prefix } : {}),
+    ...(host === true ? { hostFixed: true as const } : typeof host === "string" ? { settingTail: host } : {})
+  }
+}
+
+/**
+ * The parts start with configuration (and constant text around it), and the constant text right
+ * after the last setting begins with `/`, `?` or `#` (not `//`, which would start a host): whatever
+ * data follows lands in the path or query of the host the operator configured. A value that already
+ * fixed its host (`BASE_URL` held in a variable) counts as configuration. Parts that are all settings
+ * and constant text give the text after the last setting (`settingTail`), for a concatenation that
+ * goes on from them (`(API_BASE + "/orders/") + id`).
+ */
+const fixesHost = (parts: ReadonlyArray<Value>): boolean | string | undefined => {
+  let lastSetting = -1
+  let i = 0
+  for (; i < parts.length; i++) {
+    const p = parts[i]!
+    if (p.params !== 0 || p.secret) break
+    if (p.prov === Prov.Constant && p.text !== undefined) continue
+    if (p.prov === Prov.Config || p.hostFixed === true) lastSetting = i
+    else break
+  }
+  if (lastSetting === -1) return undefined
+  if (parts[lastSetting]!.hostFixed === true) return true
+  let sep = parts[lastSetting]!.settingTail ?? ""
+  for (let j = lastSetting + 1; j < i; j++) sep += parts[j]!.text!
+  // only settings and constant text so far: remember what follows the last setting
+  if (i === parts.length) return sep === "" ? undefined : sep
+  return /^[/?#]/.test(sep) && !sep.startsWith("//")
 }
 
 const CONSTS_CAP = 500

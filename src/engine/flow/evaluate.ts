@@ -372,7 +372,8 @@ export class FlowEvaluator {
         })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
-        if (e.plus === true && values[0]!.text !== undefined && values.some((v) => v.text === undefined)) return concat(values)
+        // as does `API_BASE + "/orders/" + id` with API_BASE a setting: the host stays the configured one
+        if (e.plus === true && (values[0]!.text !== undefined || values[0]!.prov === Prov.Config || values[0]!.hostFixed === true) && values.some((v) => v.text === undefined)) return concat(values)
         return joinAll(values)
       }
       case "container": {
@@ -765,7 +766,10 @@ const MEMBER = /^(?:self|this)\.[\w$]+$/
  * A value with its parameters replaced still starts with the constant text it started with
  * (`f"{BASE}?q={query}"`: scheme and host stay fixed whatever the caller passes for `query`).
  */
-const keepPrefix = (out: Value, v: Value): Value => (v.prefix !== undefined && out.prefix === undefined ? { ...out, prefix: v.prefix } : out)
+const keepPrefix = (out: Value, v: Value): Value => {
+  const kept = v.prefix !== undefined && out.prefix === undefined ? { ...out, prefix: v.prefix } : out
+  return v.hostFixed === true && kept.hostFixed !== true ? { ...kept, hostFixed: true } : kept
+}
 /** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
@@ -803,8 +807,8 @@ const roleLabel = (f: FunctionInfo): string =>
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {
-  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined) return v
-  const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = v
+  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined) return v
+  const { text: _t, prefix: _p, fields: _f, container: _c, hostFixed: _h, settingTail: _s, ...rest } = v
   return rest
 }
 

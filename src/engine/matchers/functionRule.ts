@@ -6,6 +6,7 @@ import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
+import { severityRank } from "../../domain/severities.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
@@ -76,7 +77,10 @@ export const compileFunctionRules = (
   const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals), ...c.guardCalls.flatMap((f) => f.names.literals)])
 
   const run = (model: SemanticModel, evaluator: () => FlowEvaluator): Array<RawMatch> => {
-    const out: Array<RawMatch> = []
+    const out: Array<RawMatch | undefined> = []
+    // one finding per rule and function: a tool that loads an object and then deletes it is reported
+    // once, at the most severe effect (the matchers of one rule name its variants)
+    const byFunction = new Map<string, { at: number; rank: number }>()
     const scope = new BodyIndex(model)
     const guardsByRoles = new Map<string, RouteGuards>()
     for (const c of compiled) {
@@ -104,13 +108,19 @@ export const compileFunctionRules = (
         if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r, model)))) return
         const reach = scope.reachable(fi)
         if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
-        if (c.callerNames !== undefined && usesCaller(model, scope, c, fi)) return
+        if (c.callerNames !== undefined && usesCaller(model, scope, c, fi, evaluator)) return
         const attached = guards?.attached.get(fi)
         if (attached !== undefined && c.guardCalls.some((g) => guardMet(model, g, attached, holds, evaluator))) return
         if (approved()) return
-        const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator)
-        if (found !== undefined)
-          out.push({
+        const found = c.append !== undefined ? growth(model, scope, c, fi, evaluator) : effect(model, scope, c, fi, evaluator, holds)
+        if (found === undefined) return
+        const rank = severityRank(found.severity ?? c.entry.matcher.severity ?? c.entry.rule.severity)
+        const key = `${c.entry.rule.id}\u0000${fi}`
+        const seen = byFunction.get(key)
+        if (seen !== undefined && seen.rank >= rank) return
+        if (seen !== undefined) out[seen.at] = undefined
+        byFunction.set(key, { at: out.length, rank })
+        out.push({
             ruleId: c.entry.rule.id,
             matcherIndex: c.entry.matcherIndex,
             start: found.call.span.start,
@@ -122,7 +132,7 @@ export const compileFunctionRules = (
           })
       })
     }
-    return out
+    return out.filter((x): x is RawMatch => x !== undefined)
   }
   return { literals, run }
 }
@@ -165,7 +175,7 @@ const unboundMakes = (
  * caller's context (a name in `unless_caller.names`, a parameter of one of its `types`, or a local
  * variable assigned from one) is compared for equality or passed to a call.
  */
-const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number): boolean => {
+const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): boolean => {
   for (const g of scope.helpersOf(fi)) {
     const f = model.functions[g]!
     const held = new Set<string>()
@@ -173,12 +183,19 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
       if (depth > 8) return false
       const dotted = dottedOf(e)
       if (dotted !== undefined && c.callerNames!.lookup(dotted).length > 0) return true
+      // an imported name read with attributes is one reference (`flask_login.current_user.id`): a
+      // field of the caller's identity is the caller's too
+      if (e.k === "ref") {
+        const segments = e.name.split(".")
+        for (let n = segments.length - 1; n > 0; n--) if (c.callerNames!.lookup(segments.slice(0, n).join(".")).length > 0) return true
+      }
       switch (e.k) {
         case "name": {
           if (held.has(e.name)) return true
           const p = f.params.indexOf(e.name)
           const type = p === -1 ? undefined : f.paramTypes?.[p]
-          return type !== undefined && c.callerTypes!.lookup(type).length > 0
+          if (type !== undefined && c.callerTypes!.lookup(type).length > 0) return true
+          return p === -1 && closureScope(model, scope, g, e.name, evaluator)
         }
         case "attr":
         case "index":
@@ -206,12 +223,45 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
   return false
 }
 
+/**
+ * The name is a variable of a function the checked one is nested in (`def make_tools(user_id): @tool
+ * def read(order_id): ...user_id...`, `function toolsFor(userId) { return { get: tool({ execute }) } }`):
+ * the application fixed it when it built the tool, so the model cannot choose it, unlike the tool's
+ * own arguments. Only a plain function (a factory, a constructor), not a tool or route whose own
+ * parameters are untrusted, and only a value not proven untrusted (a factory given request data)
+ * nor a constant.
+ */
+const closureScope = (model: SemanticModel, scope: BodyIndex, fn: number, name: string, evaluator: () => FlowEvaluator): boolean => {
+  if (scope.locals(fn).has(name)) return false
+  for (let outer = model.functions[fn]!.parent; outer !== -1; outer = model.functions[outer]!.parent) {
+    const o = model.functions[outer]!
+    if (!scope.locals(outer).has(name)) continue
+    if (o.role !== "plain") return false
+    // a value methods are called on (`session.get(...)`, `db.query(...)`) is a client the factory
+    // was given, not the identity it scopes by
+    if (model.calls.some((x) => (x.fn === fn || x.fn === outer) && x.receiver !== undefined && rootName(x.receiver) === name)) return false
+    const ev = evaluator()
+    const v = ev.resolve(ev.value({ k: "name", name }, outer, o.span.end), outer)
+    return v.prov !== Prov.Untrusted && v.prov !== Prov.Constant
+  }
+  return false
+}
+
 /** The first call of the function that performs the effect (directly or through a helper). */
-const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
+const effect = (
+  model: SemanticModel,
+  scope: BodyIndex,
+  c: Compiled,
+  fi: number,
+  evaluator: () => FlowEvaluator,
+  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean
+): Found | undefined => {
   const f = model.functions[fi]!
+  const where = c.entry.matcher.call_where ?? []
   // a generic query call counts only with a statement of the kind the rule names (`DELETE FROM ...`)
   const isEffect = (x: Call): boolean => {
     if (c.calls.lookup(x.callee).length === 0) return false
+    if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
     const first = x.args[0]
     const text = first === undefined ? undefined : evaluator().value(first.value, x.fn, x.span.start).text
@@ -296,6 +346,13 @@ const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
     })
   }
   if (call.receiver !== undefined) exprs.push(call.receiver)
+  // a comparison passed as an argument is a condition (SQLAlchemy's `filter(Order.id == order_id)`):
+  // the model builds it as a boolean, and the function's equalities keep its operands
+  const f = call.fn === -1 ? undefined : ev.model.functions[call.fn]
+  for (const a of call.args) {
+    if (a.value.k !== "lit" || typeof a.value.value !== "boolean" || a.span === undefined || f === undefined) continue
+    for (const q of f.equalities ?? []) if (q.span.start >= a.span.start && q.span.end <= a.span.end) exprs.push(q.left, q.right)
+  }
   return exprs.some((e) => partsOf(e).some((part) => {
     const v = ev.resolve(ev.value(part, call.fn, call.span.start), call.fn)
     return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0

@@ -269,3 +269,28 @@ export const dottedOf = (expr: Expr): string | undefined => {
   }
   return undefined
 }
+
+/**
+ * A template's text with its values where its placeholders are (`"%s/orders/%s" % (base, id)`,
+ * `fmt.Sprintf("%s/orders/%s", base, id)`): the literal pieces between the values, so what follows
+ * each value is known (a configured host followed by `/`). Undefined unless every placeholder takes
+ * the next value in order and there are as many as values; an escape (`%%`, `{{`) is text.
+ */
+export const interleaveTemplate = (text: string, placeholder: RegExp, escape: string, values: ReadonlyArray<Expr>): Array<Expr> | undefined => {
+  const parts: Array<Expr> = []
+  let last = 0
+  let piece = ""
+  let used = 0
+  for (const m of text.matchAll(placeholder)) {
+    if (m[0] === escape) continue
+    const value = values[used++]
+    if (value === undefined) return undefined
+    piece += text.slice(last, m.index)
+    parts.push({ k: "lit", value: piece }, value)
+    piece = ""
+    last = m.index! + m[0].length
+  }
+  if (used !== values.length || used === 0) return undefined
+  parts.push({ k: "lit", value: text.slice(last) })
+  return parts
+}

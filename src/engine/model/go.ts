@@ -1,7 +1,7 @@
 import { SPREAD_STEPS } from "./offsets.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
-import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 import { Focus, type Interest } from "./interest.js"
 
@@ -1290,7 +1290,15 @@ class GoWalker {
     // `ctx.Done()`, `ctx.Err()`: the loop around ends when the context is cancelled
     if (args.length === 0 && (callee.endsWith(".Done") || callee.endsWith(".Err"))) this.b.boundLoops(fn)
     // string building keeps the data of every part
-    if (BUILDERS.has(callee)) return { k: "concat", parts: [...args.map((a) => a.value), { k: "call", call: index }] }
+    if (BUILDERS.has(callee)) {
+      // `fmt.Sprintf("%s/orders/%s", base, id)`: each value where its verb is, the format's text around
+      const format = args[0]?.value
+      const exact =
+        callee === "fmt.Sprintf" && format !== undefined && format.k === "lit" && typeof format.value === "string" && args.every((a) => a.name === undefined)
+          ? interleaveTemplate(format.value, /%%|%[-+# 0]*(?:[1-9]\d*|\*)?(?:\.(?:\d+|\*))?[a-zA-Z]/g, "%%", args.slice(1).map((a) => a.value))
+          : undefined
+      return { k: "concat", parts: [...(exact ?? args.map((a) => a.value)), { k: "call", call: index }] }
+    }
     if (receiver !== undefined && receiver.k !== "ref") {
       const dot = callee.lastIndexOf(".")
       const base = callee.slice(0, dot)

@@ -2,7 +2,7 @@ import { SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
-import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
 /** Types an `isinstance` check may name without fixing what the value says. */
@@ -45,10 +45,24 @@ const EXITS = new Set(["raise_statement", "return_statement", "continue_statemen
  * with that first piece only (`"https://%s/landing" % host` fixes the scheme, not the host), and every
  * constant fragment is kept (the SQL words around a placeholder).
  */
-const splitTemplate = (template: Expr, placeholder: string, values: ReadonlyArray<Expr>): Array<Expr> => {
+const splitTemplate = (template: Expr, placeholder: string, values: ReadonlyArray<Expr>, positional = true): Array<Expr> => {
   const text = template.k === "lit" && typeof template.value === "string" ? template.value : undefined
   const at = text?.indexOf(placeholder) ?? -1
   if (text === undefined || at === -1) return [template, ...values]
+  // placeholders that take the values in order (`%s`, `{}`): each value where it goes, the template's
+  // text after it kept (a host from configuration followed by `/orders/`)
+  if (positional) {
+    // `% (a, b)` passes a tuple: its elements are the values
+    const only = values.length === 1 ? values[0]! : undefined
+    const list = only !== undefined && only.k === "container" && only.entries.every((x) => x.key === undefined) ? only.entries.map((x) => x.value) : values
+    const exact =
+      placeholder === "%"
+        ? interleaveTemplate(text, /%%|%[-#0 +]*(?:[1-9]\d*|\*)?(?:\.\d+)?[sdirfgeEFGxXoc]/g, "%%", list)
+        : /\{\{|\}\}/.test(text) || /\{[^{}:!]+[}:!]/.test(text)
+          ? undefined
+          : interleaveTemplate(text, /\{[^{}]*\}/g, "{{", list)
+    if (exact !== undefined) return exact
+  }
   return [{ k: "lit", value: text.slice(0, at) }, ...values, { k: "lit", value: text.slice(at) }]
 }
 
@@ -896,7 +910,7 @@ class PythonWalker {
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
-      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value)), { k: "call", call: index }] }
+      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }] }
       if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
     }
     return { k: "call", call: index }
