@@ -254,7 +254,11 @@ export const FunctionMatcher = Schema.Struct({
   grows: Schema.optional(
     Schema.Struct({
       append: Names.annotations({ description: "calls that add to a collection (`*.append`, `*.push`, Go `append`)" }),
-      trim: Schema.optional(Names).annotations({ description: "calls on the same collection that bound it (`*.pop`, `*.shift`)" })
+      trim: Schema.optional(Names).annotations({ description: "calls on the same collection that bound it (`*.pop`, `*.shift`)" }),
+      paced_by: Schema.optional(Names).annotations({
+        description:
+          "calls that wait for a person's next turn (`input`, a readline, a websocket receive): a local history sent from a loop around one, or from an endless loop nothing bounds, grows for as long as the session lasts and is reported at the matcher's severity; from any other loop it is rated MEDIUM"
+      })
     }).annotations({ parseOptions: strict })
   ).annotations({
     description:
