@@ -818,6 +818,7 @@ class PythonWalker {
           if (fn !== -1) this.b.functions[fn]!.compares = true
         }
         const operands = node.namedChildren.map((c) => this.expr(c, fn))
+        if (fn !== -1 && isOrdering(node)) (this.b.functions[fn]!.orderings ??= []).push(operands)
         if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
           (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
         return { k: "lit", value: true }

@@ -1102,6 +1102,7 @@ class ScriptWalker {
           const left = this.expr(n.left, fn)
           const right = this.expr(n.right, fn)
           if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push({ left, right, span: this.span(n) })
+          if (fn !== -1 && ORDERING.has(op)) (this.b.functions[fn]!.orderings ??= []).push([left, right])
         }
         return { k: "lit", value: true }
       case K.InstanceOfKeyword:
