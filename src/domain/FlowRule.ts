@@ -157,6 +157,15 @@ export const FlowMatcher = Schema.Struct({
   keeps: Schema.optional(Names).annotations({
     description: "calls the framework models count as safe whose result still carries the data for this rule (`strconv.Atoi` for a size or a count)"
   }),
+  untrusted_labels: Schema.optional(
+    Schema.Struct({
+      only: Schema.optional(Schema.Array(Schema.String)),
+      except: Schema.optional(Schema.Array(Schema.String))
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "untrusted data reports only when its source's label (models/<language>.yaml: `model output`, `request data`, ...) is in `only` and not in `except`: one sink kind split between rules by who wrote the value (a redirect to model output is output_validation, to request data unvalidated_redirect)"
+  }),
   provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config", "constant"))).annotations({
     description:
       "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings; constant = constant text, with check: prompt_text only (a prompt written to a log or a response), risk_pattern one severity lower"

@@ -700,10 +700,18 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict |
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
   if (v.secret && hit.reports.has("secret")) return { tier: "vulnerability", lower: false, label: v.label ?? "a secret" }
-  if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" }
+  if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return labelled(hit, v.label) ? { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" } : undefined
   if (v.prov === Prov.Unknown && hit.reports.has("unknown")) return { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }
   if (v.prov === Prov.Config && hit.reports.has("config")) return { tier: "risk_pattern", lower: true, label: "configuration" }
   return undefined
+}
+
+/** Untrusted data counts for the matcher by its source's label (`untrusted_labels`: `only`, `except`). */
+const labelled = (hit: SinkEntry, label: string | undefined): boolean => {
+  const by = hit.entry.matcher.untrusted_labels
+  if (by === undefined) return true
+  const l = label ?? "untrusted data"
+  return (by.only === undefined || by.only.includes(l)) && !(by.except ?? []).includes(l)
 }
 
 const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fields.get("text") ?? fields.get("sql")
