@@ -161,10 +161,12 @@ class ScriptWalker {
       for (const fn of handlers) {
         const f = this.b.functions[fn]!
         const first = f.params[0]
-        for (const field of fields) {
-          f.body.push({ k: "guard", kind: "allowlist", name: field, scope: f.span, span: f.span })
-          if (first !== undefined) f.body.push({ k: "guard", kind: "allowlist", name: `${first}.${field}`, scope: f.span, span: f.span })
-        }
+        // one of fixed values is also a validated value: joined with a checked number it stays guarded
+        for (const field of fields)
+          for (const kind of ["allowlist", "validated"] as const) {
+            f.body.push({ k: "guard", kind, name: field, scope: f.span, span: f.span })
+            if (first !== undefined) f.body.push({ k: "guard", kind, name: `${first}.${field}`, scope: f.span, span: f.span })
+          }
       }
     }
   }
