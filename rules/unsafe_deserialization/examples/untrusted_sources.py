@@ -54,3 +54,13 @@ def own_index():
     store.save_local("/var/lib/app/index")
     # ok: unsafe_deserialization
     return FAISS.load_local("/var/lib/app/index", emb)
+
+
+def shared_checkpoint(thread_id: str):
+    import dill
+    import redis
+
+    cache = redis.Redis.from_url("redis://cache:6379/0")
+    raw = cache.get(f"ckpt:{thread_id}")
+    # ruleid: unsafe_deserialization
+    return dill.loads(raw) if raw else None
