@@ -277,6 +277,9 @@ export const FunctionMatcher = Schema.Struct({
     description: "with from_params: parameters of these types are the framework's caller context, not values the model chose (Go's context.Context always is)"
   }),
   unless_calls: Schema.optional(Names).annotations({ description: "no finding when the body (or a helper) calls any: an approval step, an authorization check" }),
+  except_calls: Schema.optional(Names).annotations({
+    description: "calls that match `calls` but are not the effect (a chat model's own invoke among `*.invoke`, where `calls` means an agent's or a chain's run)"
+  }),
   unless_param_types: Schema.optional(Names).annotations({ description: "no finding when a parameter has one of these types (caller context passed out of band)" }),
   unless_caller: Schema.optional(
     Schema.Struct({

@@ -1240,12 +1240,14 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   return undefined
 }
 
-const NAME_PATTERN = /^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*|[\w$/@:-]+(?:\(\))?))*$/
+// segments, `*` for any one (any receiver first), `**` inside for any number (`*.ChatOpenAI().**.invoke`)
+const NAME_PATTERN = /^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*\*(?=\.)|\*|[\w$/@:-]+(?:\(\))?))*$/
 
 const checkFunctionMatcher = (m: FunctionMatcher): { path: Array<string | number>; message: string } | undefined => {
   const lists: Array<[string, ReadonlyArray<string> | undefined]> = [
     ["calls", m.calls],
     ["unless_calls", m.unless_calls],
+    ["except_calls", m.except_calls],
     ["unless_param_types", m.unless_param_types]
   ]
   for (const [field, names] of lists)

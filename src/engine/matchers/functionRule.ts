@@ -29,6 +29,7 @@ interface Compiled {
   readonly entry: FunctionEntry
   readonly calls: NameIndex<true>
   readonly unlessCalls: NameIndex<true>
+  readonly exceptCalls: NameIndex<true>
   readonly unlessDecorated: NameIndex<true>
   readonly paramTypes: NameIndex<true>
   readonly contextTypes: NameIndex<true>
@@ -59,6 +60,7 @@ export const compileFunctionRules = (
       entry,
       calls: index(m.calls),
       unlessCalls: index(m.unless_calls),
+      exceptCalls: index(m.except_calls),
       unlessDecorated: index(m.unless_decorated),
       paramTypes: index(m.unless_param_types),
       contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
@@ -161,7 +163,7 @@ const effect = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
   const f = model.functions[fi]!
   // a generic query call counts only with a statement of the kind the rule names (`DELETE FROM ...`)
   const isEffect = (x: Call): boolean => {
-    if (c.calls.lookup(x.callee).length === 0) return false
+    if (c.calls.lookup(x.callee).length === 0 || c.exceptCalls.lookup(x.callee).length > 0) return false
     if (c.statement === undefined) return true
     const first = x.args[0]
     const text = first === undefined ? undefined : evaluator().value(first.value, x.fn, x.span.start).text
