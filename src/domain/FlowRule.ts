@@ -157,6 +157,15 @@ export const FlowMatcher = Schema.Struct({
   keeps: Schema.optional(Names).annotations({
     description: "calls the framework models count as safe whose result still carries the data for this rule (`strconv.Atoi` for a size or a count)"
   }),
+  untrusted_labels: Schema.optional(
+    Schema.Struct({
+      only: Schema.optional(Schema.Array(Schema.String)),
+      except: Schema.optional(Schema.Array(Schema.String))
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "untrusted data reports only when its source's label (models/<language>.yaml: `model output`, `request data`, ...) is in `only` and not in `except`: one sink kind split between rules by who wrote the value (a redirect to model output is output_validation, to request data unvalidated_redirect)"
+  }),
   provenance: Schema.optional(Schema.Array(Schema.Literal("untrusted", "unknown", "secret", "config", "constant"))).annotations({
     description:
       "which provenances report (default untrusted and unknown): untrusted = vulnerability at the rule's severity; unknown = risk_pattern one severity lower; secret = a credential (for leak rules); config = environment or settings; constant = constant text, with check: prompt_text only (a prompt written to a log or a response), risk_pattern one severity lower"
@@ -258,7 +267,11 @@ export const FunctionMatcher = Schema.Struct({
   grows: Schema.optional(
     Schema.Struct({
       append: Names.annotations({ description: "calls that add to a collection (`*.append`, `*.push`, Go `append`)" }),
-      trim: Schema.optional(Names).annotations({ description: "calls on the same collection that bound it (`*.pop`, `*.shift`)" })
+      trim: Schema.optional(Names).annotations({ description: "calls on the same collection that bound it (`*.pop`, `*.shift`)" }),
+      paced_by: Schema.optional(Names).annotations({
+        description:
+          "calls that wait for a person's next turn (`input`, a readline, a websocket receive): a local history sent from a loop around one, or from an endless loop nothing bounds, grows for as long as the session lasts and is reported at the matcher's severity; from any other loop it is rated MEDIUM"
+      })
     }).annotations({ parseOptions: strict })
   ).annotations({
     description:
@@ -268,6 +281,9 @@ export const FunctionMatcher = Schema.Struct({
     description: "with from_params: parameters of these types are the framework's caller context, not values the model chose (Go's context.Context always is)"
   }),
   unless_calls: Schema.optional(Names).annotations({ description: "no finding when the body (or a helper) calls any: an approval step, an authorization check" }),
+  except_calls: Schema.optional(Names).annotations({
+    description: "calls that match `calls` but are not the effect (a chat model's own invoke among `*.invoke`, where `calls` means an agent's or a chain's run)"
+  }),
   unless_param_types: Schema.optional(Names).annotations({ description: "no finding when a parameter has one of these types (caller context passed out of band)" }),
   unless_caller: Schema.optional(
     Schema.Struct({

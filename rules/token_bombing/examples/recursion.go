@@ -37,3 +37,23 @@ func Rewrite(ctx context.Context, llm llms.Model, draft string) string {
 		draft = out
 	}
 }
+
+// A length check on the model's reply is no depth limit.
+func Compress(ctx context.Context, llm llms.Model, text string) string {
+	// ruleid: token_bombing
+	out, _ := llms.GenerateFromSinglePrompt(ctx, llm, "Compress: "+text)
+	if len(out) > 3000 {
+		return Compress(ctx, llm, out)
+	}
+	return out
+}
+
+// A level parameter counted down bounds it.
+func Expand(ctx context.Context, llm llms.Model, idea string, level int) string {
+	// ok: token_bombing
+	out, _ := llms.GenerateFromSinglePrompt(ctx, llm, idea)
+	if level <= 0 {
+		return out
+	}
+	return Expand(ctx, llm, out, level-1)
+}

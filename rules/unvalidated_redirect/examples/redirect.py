@@ -31,7 +31,8 @@ def smart_link():
         model="gpt-4o",
         messages=[{"role": "user", "content": f"Return only the best URL for: {question}"}],
     )
-    # ruleid: unvalidated_redirect
+    # a redirect to model output is output_validation's finding (one location, one finding)
+    # ok: unvalidated_redirect
     return redirect(completion.choices[0].message.content)
 
 

@@ -702,10 +702,18 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict |
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
   if (v.secret && hit.reports.has("secret")) return { tier: "vulnerability", lower: false, label: v.label ?? "a secret" }
-  if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" }
+  if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return labelled(hit, v.label) ? { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" } : undefined
   if (v.prov === Prov.Unknown && hit.reports.has("unknown")) return { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }
   if (v.prov === Prov.Config && hit.reports.has("config")) return { tier: "risk_pattern", lower: true, label: "configuration" }
   return undefined
+}
+
+/** Untrusted data counts for the matcher by its source's label (`untrusted_labels`: `only`, `except`). */
+const labelled = (hit: SinkEntry, label: string | undefined): boolean => {
+  const by = hit.entry.matcher.untrusted_labels
+  if (by === undefined) return true
+  const l = label ?? "untrusted data"
+  return (by.only === undefined || by.only.includes(l)) && !(by.except ?? []).includes(l)
 }
 
 const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fields.get("text") ?? fields.get("sql")
@@ -901,7 +909,7 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     let fn = call.fn
     while (fn !== -1 && model.functions[fn]!.name.startsWith("<")) fn = model.functions[fn]!.parent
     const f = fn === -1 ? undefined : model.functions[fn]
-    return f !== undefined && f.recursive === true && f.compares !== true
+    return f !== undefined && f.recursive === true && !depthChecked(f, model)
   }
   if ("doc" in c) {
     const re = ruleRegex(c.doc)
@@ -1022,6 +1030,45 @@ const setsIn = (e: Expr, names: ReadonlyArray<string>, model: SemanticModel, fn:
 }
 
 const PACING = new WeakMap<ReadonlyArray<string>, ReadonlyArray<ReturnType<typeof compileName>>>()
+
+/**
+ * A recursive function is bounded by an ordering check that reads its parameters or its object's
+ * state (`depth < MAX`, `len(chunks) > 1`, `self.calls >= budget`), directly or through a local
+ * computed from them. A check of only what the function computed itself (`len(reply) > 4000` on a
+ * model's answer) leaves the model to decide when the recursion ends. A function the model skipped
+ * (no operands recorded) counts as checked when it compares anything.
+ */
+const depthChecked = (f: FunctionInfo, model: SemanticModel): boolean => {
+  if (f.compares !== true) return false
+  if (f.orderings === undefined) return true
+  const state = new Set(f.params.filter((p) => p !== "self" && p !== "cls"))
+  const reads = (e: Expr, depth: number): boolean => {
+    if (depth > 4) return false
+    switch (e.k) {
+      case "name": {
+        if (state.has(e.name) || e.name === "self" || e.name === "this") return true
+        // a local computed from them (`remaining = budget - used`); a value a call returned is not followed
+        return f.body.some((s) => s.k === "assign" && s.target.name === e.name && s.target.path.length === 0 && s.value.k !== "call" && reads(s.value, depth + 1))
+      }
+      case "attr":
+        return reads(e.obj, depth + 1)
+      case "index":
+        return reads(e.obj, depth + 1) || reads(e.key, depth + 1)
+      case "op":
+      case "concat":
+        return e.parts.some((p) => reads(p, depth + 1))
+      case "call": {
+        // a plain helper's measure of its argument (`len(items)`, `int(n)`), not a method or client call
+        const c = model.calls[e.call]!
+        if (c.callee.includes(".")) return false
+        return c.args.some((a) => reads(a.value, depth + 1))
+      }
+      default:
+        return false
+    }
+  }
+  return f.orderings.some((operands) => operands.some((o) => reads(o, 0)))
+}
 
 /** The call sits in (or nested in) an endless loop that nothing bounds and no interactive call paces. */
 const inEndlessLoop = (call: Call, model: SemanticModel, interactive: ReadonlyArray<string> | undefined): boolean => {
@@ -1195,12 +1242,14 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   return undefined
 }
 
-const NAME_PATTERN = /^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*|[\w$/@:-]+(?:\(\))?))*$/
+// segments, `*` for any one (any receiver first), `**` inside for any number (`*.ChatOpenAI().**.invoke`)
+const NAME_PATTERN = /^(?:\*|[\w$/@:-]+(?:\(\))?)(?:\.(?:\*\*(?=\.)|\*|[\w$/@:-]+(?:\(\))?))*$/
 
 const checkFunctionMatcher = (m: FunctionMatcher): { path: Array<string | number>; message: string } | undefined => {
   const lists: Array<[string, ReadonlyArray<string> | undefined]> = [
     ["calls", m.calls],
     ["unless_calls", m.unless_calls],
+    ["except_calls", m.except_calls],
     ["unless_param_types", m.unless_param_types]
   ]
   for (const [field, names] of lists)

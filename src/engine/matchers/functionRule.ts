@@ -31,6 +31,7 @@ interface Compiled {
   readonly entry: FunctionEntry
   readonly calls: NameIndex<true>
   readonly unlessCalls: NameIndex<true>
+  readonly exceptCalls: NameIndex<true>
   readonly unlessDecorated: NameIndex<true>
   readonly paramTypes: NameIndex<true>
   readonly contextTypes: NameIndex<true>
@@ -38,6 +39,7 @@ interface Compiled {
   readonly guardCalls: ReadonlyArray<FileCondition>
   readonly append?: NameIndex<true>
   readonly trim?: NameIndex<true>
+  readonly paced?: NameIndex<true>
   readonly guardBits: number
   readonly callerNames?: NameIndex<true>
   readonly callerTypes?: NameIndex<true>
@@ -61,12 +63,13 @@ export const compileFunctionRules = (
       entry,
       calls: index(m.calls),
       unlessCalls: index(m.unless_calls),
+      exceptCalls: index(m.except_calls),
       unlessDecorated: index(m.unless_decorated),
       paramTypes: index(m.unless_param_types),
       contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map(fileCondition),
       guardCalls: (m.unless_guarded ?? []).map(fileCondition),
-      ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim) } : {}),
+      ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim), paced: index(m.grows.paced_by) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
       ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {}),
       ...(m.statement_matches !== undefined ? { statement: compileRuleRegex(m.statement_matches) } : {})
@@ -260,7 +263,7 @@ const effect = (
   const where = c.entry.matcher.call_where ?? []
   // a generic query call counts only with a statement of the kind the rule names (`DELETE FROM ...`)
   const isEffect = (x: Call): boolean => {
-    if (c.calls.lookup(x.callee).length === 0) return false
+    if (c.calls.lookup(x.callee).length === 0 || c.exceptCalls.lookup(x.callee).length > 0) return false
     if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
     const first = x.args[0]
@@ -421,11 +424,31 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
   for (const { call, key } of sends) {
     if (!local.has(key)) return { call, detail: `${key} outlives the call, grows on every turn and is sent whole to ${call.written}` }
     // a local list: one send in a loop grows it turn after turn; several sends written out are a fixed script.
-    // The loop's bound is not visible, so this is rated lower.
-    if (sends.filter((x) => x.key === key).length === 1)
-      return { call, detail: `${key} gets every turn and is sent whole to ${call.written}`, severity: "MEDIUM", confidence: 0.5 }
+    // In a loop that only the session's end stops (an endless loop nothing bounds, or one that waits for
+    // the person's next turn) it grows without limit; in any other loop the bound is not visible, so
+    // this is rated lower.
+    if (sends.filter((x) => x.key === key).length === 1) {
+      const detail = `${key} gets every turn and is sent whole to ${call.written}`
+      return sessionLoop(model, c, call) ? { call, detail: `${detail} from a loop that only the session's end stops` } : { call, detail, severity: "MEDIUM", confidence: 0.5 }
+    }
   }
   return undefined
+}
+
+/**
+ * The call sits in a loop that nothing but the session's end stops: an endless loop (`while True`,
+ * `for (;;)`, `for {}`) with no counter, deadline or cancellation in it, or a loop that waits for a
+ * person's next turn each lap (a `pacedBy` call inside it, `for scanner.Scan()`, a channel receive).
+ */
+const sessionLoop = (model: SemanticModel, c: Compiled, call: Call): boolean => {
+  for (let i = call.loop ?? -1; i !== -1; i = model.loops[i]!.parent) {
+    const loop = model.loops[i]!
+    if (loop.endless && !loop.bounded) return true
+    if (loop.bounded) continue
+    if (loop.waits) return true
+    if (c.paced !== undefined && model.calls.some((x) => x.fn === loop.fn && x.span.start >= loop.span.start && x.span.end <= loop.span.end && c.paced!.lookup(x.callee).length > 0)) return true
+  }
+  return false
 }
 
 /** An assignment target as an expression; `*` is an entry under a computed key (`sessions[sid] = ...`). */

@@ -171,6 +171,12 @@ export interface FunctionInfo {
    * read it on a graph's routers (code-graph matchers); set for skipped functions too.
    */
   compares?: boolean
+  /**
+   * The operands of each ordering comparison in a modelled function (`depth < MAX`, `len(s) > 4000`):
+   * whether one reads the function's parameters or its object's state tells a depth or budget check
+   * from a test of what the function just computed (a model's reply).
+   */
+  orderings?: Array<ReadonlyArray<Expr>>
   /** The class a method is defined in (Python, JS / TS), by name: `self.x` / `this.x` and constructors resolve through it. */
   owner?: string
   /** A Go method with a named receiver: its first parameter is the receiver (`func (s *Store) find(q string)`: params `s`, `q`), the program's own state. */

@@ -1083,7 +1083,10 @@ class GoWalker {
         if (operator !== undefined && COMPARISONS.has(operator)) {
           if (operator !== "==" && operator !== "!=") {
             this.b.ordered = true
-            if (fn !== -1) this.b.functions[fn]!.compares = true
+            if (fn !== -1) {
+              this.b.functions[fn]!.compares = true
+              ;(this.b.functions[fn]!.orderings ??= []).push(parts)
+            }
           }
           return { k: "lit", value: true }
         }

@@ -5,6 +5,10 @@ import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticMo
 import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
+/** annotations a validating framework enforces as a number (annotationGuard) */
+const NUMERIC_ANNOTATIONS = new Set(["int", "float", "bool"])
+const LITERAL_TYPES = new Set(["typing.Literal", "typing_extensions.Literal"])
+
 /** Types an `isinstance` check may name without fixing what the value says. */
 const TEXT_TYPES = /\b(?:str|bytes|bytearray|object|Any|dict|list|tuple|Mapping|Sequence|Iterable)\b/
 
@@ -670,9 +674,35 @@ class PythonWalker {
       }
     }
     if (types.some((t) => t !== undefined)) (f as { paramTypes?: ReadonlyArray<string | undefined> }).paramTypes = types
+    // a tool or route parameter annotated `Literal["a", "b"]` or `int` / `float` / `bool`: the framework
+    // (FastMCP, LangChain @tool, Agents SDK, FastAPI: pydantic) validates the argument against it
+    // before the function runs, so it holds one of those values or a number
+    for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
+      const id = p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
+      const kind = id === undefined || id === null ? undefined : this.annotationGuard(p.childForFieldName("type"), parent)
+      // one of fixed values is also a validated value: joined with a number it stays guarded for rules taking either
+      if (kind !== undefined) for (const k of kind === "allowlist" ? (["allowlist", "validated"] as const) : [kind]) f.body.push({ k: "guard", kind: k, name: id!.text, scope: f.span, span: span(p) })
+    }
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
     this.block(bodyNode, index, f.body)
+  }
+
+  /** What a parameter's annotation guarantees once validated: `Literal[...]` one of its values, `int` / `float` / `bool` a number. */
+  private annotationGuard(node: AstNode | null, fn: number): GuardKind | undefined {
+    const t = node?.type === "type" ? node.namedChildren[0] : node ?? undefined
+    if (t === undefined || t === null) return undefined
+    if (t.type === "identifier" && NUMERIC_ANNOTATIONS.has(t.text)) return "validated"
+    // a module-level alias: `Lang = Literal["en", "de"]`
+    if (t.type === "identifier") {
+      const held = this.b.module.find((st) => st.k === "assign" && st.target.name === t.text && st.target.path.length === 0)
+      const v = held?.k === "assign" ? held.value : undefined
+      return v?.k === "index" && v.obj.k === "ref" && LITERAL_TYPES.has(v.obj.name) ? "allowlist" : undefined
+    }
+    const head = t.type === "subscript" ? t.childForFieldName("value") : t.type === "generic_type" ? t.namedChildren[0] : undefined
+    if (head === undefined || head === null) return undefined
+    const name = this.b.canonical(fn, head.text, this.b.parentOf)
+    return LITERAL_TYPES.has(name) || head.text === "Literal" ? "allowlist" : undefined
   }
 
   /** The canonical name of a parameter's annotation, without subscripts: `RunContextWrapper[Ctx]` -> `agents.RunContextWrapper`. */
@@ -832,6 +862,7 @@ class PythonWalker {
           if (fn !== -1) this.b.functions[fn]!.compares = true
         }
         const operands = node.namedChildren.map((c) => this.expr(c, fn))
+        if (fn !== -1 && isOrdering(node)) (this.b.functions[fn]!.orderings ??= []).push(operands)
         if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
           (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
         return { k: "lit", value: true }

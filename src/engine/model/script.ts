@@ -5,6 +5,12 @@ import { checkKindOf, NORMALISERS } from "./guards.js"
 import { anyWithin, SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
 
+/** zod calls that keep what the schema they wrap accepts (schemaGuards) */
+const ZOD_WRAPPERS = new Set(["describe", "optional", "default", "nullable", "nullish", "readonly", "catch"])
+const ZOD_OBJECT_WRAPPERS = new Set(["strict", "describe", "passthrough", "strip"])
+/** option fields that hold a tool's input schema */
+const SCHEMA_KEYS = new Set(["inputSchema", "parameters", "schema", "argsSchema", "paramsSchema", "input_schema"])
+
 /**
  * Fills the semantic model from a TypeScript compiler AST (JavaScript and TypeScript alike). One walk
  * over the raw compiler nodes (no ts-morph wrappers, no parent pointers: the walker carries its own
@@ -103,7 +109,66 @@ class ScriptWalker {
       if (p.field !== undefined) callback.field = p.field
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
+    this.schemaGuards()
     return this.b.build()
+  }
+
+  /**
+   * A tool handler given with an input schema (AI SDK `tool({ inputSchema, execute })`, MCP
+   * `registerTool(name, { inputSchema }, handler)` / `tool(name, shape, handler)`, LangChain.js
+   * `tool(fn, { schema })`) whose zod schema limits a field to fixed values (`z.enum([...])`,
+   * `z.literal(x)`, `z.nativeEnum(E)`): the SDK validates the arguments before the handler runs, so
+   * that field is allow-listed in the handler (`({ page }) =>`, `args.page`).
+   */
+  private schemaGuards(): void {
+    const calls = this.b.calls
+    const fixed = (e: Expr, depth: number): boolean => {
+      if (e.k !== "call" || depth > 6) return false
+      const c = calls[e.call]!
+      const last = c.callee.slice(c.callee.lastIndexOf(".") + 1)
+      if (!/^(?:zod|z)\./.test(c.callee) && !c.callee.includes("zod.")) return false
+      if (last === "enum" || last === "literal" || last === "nativeEnum") return true
+      // `z.enum([...]).describe("...")`, `.optional()`, `.default(x)`
+      return ZOD_WRAPPERS.has(last) && c.receiver !== undefined && fixed(c.receiver, depth + 1)
+    }
+    const fieldsOf = (e: Expr, out: Set<string>, depth: number): void => {
+      if (depth > 4) return
+      if (e.k === "container") {
+        for (const x of e.entries) if (x.key !== undefined && fixed(x.value, 0)) out.add(x.key)
+      } else if (e.k === "call") {
+        // `z.object({ ... })`, `z.object({ ... }).strict()`
+        const c = calls[e.call]!
+        if (c.callee.endsWith(".object") && c.args[0] !== undefined) fieldsOf(c.args[0].value, out, depth + 1)
+        else if (c.receiver !== undefined && ZOD_OBJECT_WRAPPERS.has(c.callee.slice(c.callee.lastIndexOf(".") + 1))) fieldsOf(c.receiver, out, depth + 1)
+      }
+    }
+    for (const call of calls) {
+      const handlers: Array<number> = []
+      const fields = new Set<string>()
+      for (const a of call.args) {
+        const v = a.value
+        if (v.k === "func") handlers.push(v.fn)
+        else if (v.k === "container") {
+          for (const x of v.entries) {
+            if (x.value.k === "func") handlers.push(x.value.fn)
+            else if (x.key !== undefined && SCHEMA_KEYS.has(x.key)) fieldsOf(x.value, fields, 0)
+          }
+          // MCP's `server.tool(name, { field: z.enum(...) }, handler)`: the shape itself
+          fieldsOf(v, fields, 0)
+        } else if (v.k === "call") fieldsOf(v, fields, 0)
+      }
+      if (handlers.length === 0 || fields.size === 0) continue
+      for (const fn of handlers) {
+        const f = this.b.functions[fn]!
+        const first = f.params[0]
+        // one of fixed values is also a validated value: joined with a checked number it stays guarded
+        for (const field of fields)
+          for (const kind of ["allowlist", "validated"] as const) {
+            f.body.push({ k: "guard", kind, name: field, scope: f.span, span: f.span })
+            if (first !== undefined) f.body.push({ k: "guard", kind, name: `${first}.${field}`, scope: f.span, span: f.span })
+          }
+      }
+    }
   }
 
   /** `name` is a parameter or a variable (not holding `target`) of `fn` or a function around it. */
@@ -1102,6 +1167,7 @@ class ScriptWalker {
           const left = this.expr(n.left, fn)
           const right = this.expr(n.right, fn)
           if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push({ left, right, span: this.span(n) })
+          if (fn !== -1 && ORDERING.has(op)) (this.b.functions[fn]!.orderings ??= []).push([left, right])
         }
         return { k: "lit", value: true }
       case K.InstanceOfKeyword:
