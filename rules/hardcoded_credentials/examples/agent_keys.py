@@ -30,6 +30,10 @@ vector_db_api_key = "Lx18pOzBGj6Jmxrp5qt6HayW2HtT1L3DjoAMrw5M"
 
 # ruleid: hardcoded_credentials
 DATABASE_URL = "postgresql://agent_svc:FbM6NcPyk6Yn1P@db.internal.acme-corp.net:5432/agents"
+# ruleid: hardcoded_credentials
+CACHE_URL = "redis://:Qm7vT2xLr9sK@cache.internal.acme-corp.net:6379/0"
+# ok: hardcoded_credentials
+QUEUE_URL = "redis://:${REDIS_PASSWORD}@cache.internal.acme-corp.net:6379/1"
 
 SYSTEM_PROMPT = (
     "You are the billing assistant. Use the internal API with "
