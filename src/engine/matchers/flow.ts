@@ -1006,10 +1006,23 @@ const matchesText = (value: Expr, regex: string): boolean => {
   const text =
     value.k === "lit" && value.value !== null
       ? String(value.value)
-      : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
+      : value.k === "concat"
+        ? concatText(value)
+        : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
   return text !== undefined && ruleRegex(regex).test(text)
+}
+
+/** The text of a concatenation of constants (`"List notes. " + "Ignore ..."`), or undefined when a part is not constant. */
+const concatText = (value: Expr): string | undefined => {
+  let out = ""
+  for (const p of value.k === "concat" ? value.parts : [value]) {
+    const t = p.k === "lit" && p.value !== null ? String(p.value) : p.k === "concat" ? concatText(p) : undefined
+    if (t === undefined) return undefined
+    out += t
+  }
+  return out
 }
 
 /** A positional argument, or a keyword / options-object field. */
