@@ -4,6 +4,9 @@ import (
 	"context"
 	"net/http"
 	"os"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 )
 
 // CredsTool lets the agent look up service credentials.
@@ -33,4 +36,15 @@ func (StatusTool) Call(ctx context.Context, input string) (string, error) {
 	defer resp.Body.Close()
 	// ok: secrets_to_model
 	return resp.Status, nil
+}
+
+func addTokenTools(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("show_token", mcp.WithDescription("Show the GitHub token in use")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// ruleid: secrets_to_model[secret_returned]
+		return mcp.NewToolResultText(os.Getenv("GITHUB_TOKEN")), nil
+	})
+	s.AddTool(mcp.NewTool("token_set", mcp.WithDescription("Is a GitHub token configured?")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// ok: secrets_to_model
+		return mcp.NewToolResultText(map[bool]string{true: "yes", false: "no"}[os.Getenv("GITHUB_TOKEN") != ""]), nil
+	})
 }

@@ -1,6 +1,7 @@
 import os
 
 import requests
+from mcp.types import TextContent
 from crewai.tools import tool as crew_tool
 from langchain_core.tools import tool
 from mcp.server.fastmcp import FastMCP
@@ -59,3 +60,10 @@ def region() -> str:
     """The deployment region."""
     # ok: secrets_to_model
     return os.environ.get("AWS_REGION", "eu-west-1")
+
+
+@mcp.tool()
+def slack_identity() -> list[TextContent]:
+    """Which Slack bot the server uses."""
+    # ruleid: secrets_to_model[secret_returned]
+    return [TextContent(type="text", text=os.environ["SLACK_BOT_TOKEN"])]
