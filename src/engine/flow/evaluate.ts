@@ -449,9 +449,11 @@ export class FlowEvaluator {
       // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
       // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
       // the client it builds: what comes back is not the secret
+      // (an MCP text result, `TextContent(type="text", text=key)`, is the text it is given, however passed)
+      const content = TEXT_CONTENT.test(lastSegmentOf(call.callee))
       const parts = call.args.map((a) => {
         const v = this.value(a.value, fn, at)
-        return (a.name !== undefined || v.fields !== undefined) && v.secret ? { ...v, secret: false } : v
+        return !content && (a.name !== undefined || v.fields !== undefined) && v.secret ? { ...v, secret: false } : v
       })
       // a module's function (`os.path.join`) gets nothing from its module; a method gets its object's data
       if (call.receiver !== undefined) {
@@ -780,7 +782,9 @@ const CREDENTIAL_LABEL = ", a credential)"
 const GETTERS = /^(?:get|Get|getlist|get_all|getAll|getHeader|GetHeader|header|FormValue|PostFormValue|PostForm|DefaultPostForm|Query|DefaultQuery|Cookie|param|Param)$/
 const MODEL_OUTPUT = "model output"
 
-const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase)$/
+/** MCP SDK constructors of a text result: they hold the text they are given */
+const TEXT_CONTENT = /^(?:TextContent|NewTextContent|NewToolResultText)$/
+const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase|NewToolResultText|NewTextContent|TextContent)$/
 
 /** Array methods that call their callback with each element. */
 const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/

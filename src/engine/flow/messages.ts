@@ -41,7 +41,75 @@ export const systemContents = (
     ctx.arg = a
     walk(ctx, a.value, call.fn, 0)
   }
+  templateInputs(model, call, out)
   return out
+}
+
+const RUN = /\.(?:a?invoke|a?stream|a?batch)$/
+const TEMPLATE = /(?:^|\.)(?:ChatPromptTemplate\.from_messages|ChatPromptTemplate\.fromMessages|ChatPromptTemplate|SystemMessagePromptTemplate\.from_template|SystemMessagePromptTemplate\.fromTemplate)$/
+const PLACEHOLDER = /\{(\w+)\}/g
+
+/**
+ * A prompt template run with its inputs: `chain = ChatPromptTemplate.from_messages([("system", "You
+ * are a {persona}"), ...]) | llm; chain.invoke({"persona": x})`: the input filling a placeholder of a
+ * system message is system-message content. The template is found through the run's receiver (a
+ * variable holding it, a `|` pipe or `.pipe()` chain of it), in the same file.
+ */
+const templateInputs = (model: SemanticModel, call: Call, out: Array<Content>): void => {
+  if (!RUN.test(call.callee) || call.receiver === undefined) return
+  const input = call.args.find((a) => a.name === undefined || a.name === "input")
+  if (input === undefined) return
+  const held = input.value.k === "name" ? assignedTo(model, input.value.name, call.fn) : [input.value]
+  const dict = held.length === 1 && held[0]!.k === "container" ? held[0]! : undefined
+  if (dict === undefined || dict.k !== "container") return
+  const keys = new Set<string>()
+  const seen = new Set<string>()
+  const fromReceiver = (e: Expr, fn: number, depth: number): void => {
+    if (depth > MAX_DEPTH) return
+    if (e.k === "name") {
+      const key = `${fn}:${e.name}`
+      if (seen.has(key)) return
+      seen.add(key)
+      for (const v of assignedTo(model, e.name, fn)) fromReceiver(v, fn, depth + 1)
+    } else if (e.k === "op") for (const p of e.parts) fromReceiver(p, fn, depth + 1)
+    else if (e.k === "call") {
+      const c = model.calls[e.call]!
+      if (TEMPLATE.test(c.callee)) {
+        const direct = /SystemMessagePromptTemplate/.test(c.callee)
+        for (const a of c.args) systemTemplateText(model, a.value, c.fn, direct, keys, 0)
+      } else if (c.receiver !== undefined) fromReceiver(c.receiver, c.fn, depth + 1)
+    }
+  }
+  fromReceiver(call.receiver, call.fn, 0)
+  if (keys.size === 0) return
+  for (const x of dict.entries) if (x.key !== undefined && keys.has(x.key)) out.push({ expr: x.value, fn: call.fn, span: x.span ?? input.span })
+}
+
+/** The placeholders of system-message text in a template's messages (`("system", "... {x}")`). */
+const systemTemplateText = (model: SemanticModel, e: Expr, fn: number, system: boolean, keys: Set<string>, depth: number): void => {
+  if (depth > MAX_DEPTH) return
+  const value = e.k === "name" ? (assignedTo(model, e.name, fn).length === 1 ? assignedTo(model, e.name, fn)[0]! : model.constants.get(e.name) ?? e) : e
+  if (value.k === "lit") {
+    if (system && typeof value.value === "string") for (const m of value.value.matchAll(PLACEHOLDER)) keys.add(m[1]!)
+    return
+  }
+  if (value.k === "concat") {
+    for (const p of value.parts) systemTemplateText(model, p, fn, system, keys, depth + 1)
+    return
+  }
+  if (value.k === "call") {
+    const c = model.calls[value.call]!
+    if (/SystemMessagePromptTemplate\.(?:from_template|fromTemplate)$|SystemMessagePromptTemplate$/.test(c.callee))
+      for (const a of c.args) systemTemplateText(model, a.value, c.fn, true, keys, depth + 1)
+    return
+  }
+  if (value.k !== "container") return
+  const first = value.entries[0]
+  if (value.entries.length >= 2 && value.entries.every((x) => x.key === undefined) && first !== undefined && first.value.k === "lit" && typeof first.value.value === "string") {
+    if (isSystemRole(model, first.value)) for (const x of value.entries.slice(1)) systemTemplateText(model, x.value, fn, true, keys, depth + 1)
+    return
+  }
+  for (const x of value.entries) systemTemplateText(model, x.value, fn, system, keys, depth + 1)
 }
 
 interface Walk {

@@ -288,7 +288,8 @@ export const compileModelRules = (
           if (s.k !== "return") continue
           // Go returns (result, error): the error is not content handed to the model
           const value = model.language === "go" && s.value.k === "container" && s.value.entries.length > 1 ? { ...s.value, entries: s.value.entries.slice(0, -1) } : s.value
-          const verdict = verdictOf(ev.value(value, fi, s.span.start), hit)
+          const prompt = hit.sink.check === "prompt_text"
+          const verdict = verdictOf(ev.value(value, fi, s.span.start), hit, prompt && mentionsIn(value, sentAsPrompt(ev, fi)), prompt && mentionsIn(value, sentAsPrompt(ev, fi)))
           if (verdict !== undefined && (found === undefined || stronger(verdict, found.verdict))) found = { span: s.span, verdict }
         }
         if (found !== undefined) keep(best, flowMatch(hit, found.span, `the return value of ${f.name}`, found.verdict, text))
@@ -503,7 +504,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     // a sink in a lambda judged at one call of it: its parameters are what that call passes
     const v = via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
-    const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts))
+    const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts), expr !== undefined && prompts !== undefined && mentionsIn(expr, sentAsPrompt(ev, call.fn)))
     // a timer's argument of unknown origin counts only when it can be text: built from string
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
     // (`setTimeout(done, ms)`, a method's `handler`) is a function far more often than code
@@ -642,7 +643,7 @@ const CREDENTIAL_TEXT = /^(?=[^A-Za-z]*[A-Za-z])[\w.~+/=:-]{8,}$/
 
 /** The verdict on a value assigned to a sink (`el.innerHTML = html`). */
 const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: number): Verdict | undefined =>
-  verdictOf(ev.resolve(ev.value(e, fn, at), fn), hit, hit.sink.check === "prompt_text" && mentions(e, sentToModel(ev, fn)))
+  verdictOf(ev.resolve(ev.value(e, fn, at), fn), hit, hit.sink.check === "prompt_text" && mentions(e, sentToModel(ev, fn)), hit.sink.check === "prompt_text" && mentionsIn(e, sentAsPrompt(ev, fn)))
 
 /**
  * The variables a function sends to a model (as an argument, or inside a message record or a
@@ -662,6 +663,41 @@ const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => {
   return names
 }
 
+const promptArgCache = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
+/** Keyword arguments of a model call that carry the text the model reads (not `model=`, `temperature=`, ...). */
+const PROMPT_ARGS = /^(?:messages|input|inputs|prompt|system|system_prompt|system_message|instructions|contents|content|query|question|text)$/
+
+/**
+ * The variables a function sends to a model as text: positional arguments of a model call, or its
+ * message / prompt / instructions keywords (not its model name, temperature or options).
+ */
+const sentAsPrompt = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => {
+  const model = ev.model
+  let byFn = promptArgCache.get(model)
+  if (byFn === undefined) promptArgCache.set(model, (byFn = new Map()))
+  const done = byFn.get(fn)
+  if (done !== undefined) return done
+  const names = new Set<string>()
+  for (const c of model.calls)
+    if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names)
+  byFn.set(fn, names)
+  return names
+}
+
+/**
+ * Variables that are a prompt as a whole: the value of a message's content or of a prompt field,
+ * or an element of a list of them; not a value written into a piece of prompt text (`f"... {region}"`)
+ * or an options field such as `model` or `temperature`.
+ */
+const promptNamesIn = (e: Expr, out: Set<string>): void => {
+  if (e.k === "name") out.add(e.name)
+  else if (e.k === "container") for (const x of e.entries) if (x.key === undefined || PROMPT_ARGS.test(x.key)) promptNamesIn(x.value, out)
+}
+
+/** The expression is, holds as a record field, or builds text from, one of these variables. */
+const mentionsIn = (e: Expr, names: ReadonlySet<string>): boolean =>
+  names.size > 0 && (mentions(e, names) || (e.k === "container" && e.entries.some((x) => mentionsIn(x.value, names))))
+
 const namesIn = (e: Expr, out: Set<string>): void => {
   if (e.k === "name") out.add(e.name)
   else if (e.k === "concat" || e.k === "op") for (const p of e.parts) namesIn(p, out)
@@ -678,7 +714,7 @@ const mentions = (e: Expr, names: ReadonlySet<string>): boolean => {
 
 const textOf = (v: Value): string => v.text ?? `${v.prefix ?? ""}\n${v.consts ?? ""}`
 
-const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict | undefined => {
+const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsPromptText = false): Verdict | undefined => {
   // a few characters of a credential are not the credential
   const v0 = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
   // a query given as a record (`{ text, values }` for pg, `{ sql, values }` for mysql2): the statement
@@ -688,7 +724,10 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false): Verdict |
   // what the text says is the finding, whoever wrote it
   if (hit.sink.matches !== undefined) return ruleRegex(hit.sink.matches).test(textOf(v)) ? { tier: hit.entry.matcher.risk_tier ?? hit.entry.rule.risk_tier, lower: false, label: "prompt text", text: true } : undefined
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
-  if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && v.prov === Prov.Constant && !v.secret) return { tier: "risk_pattern", lower: true, label: "prompt text" }
+  // (also a prompt loaded from configuration, a prompt file or an environment variable, that the
+  // function sends to the model as its text: the same instructions, kept elsewhere)
+  if (hit.sink.check === "prompt_text" && hit.reports.has("constant") && (v.prov === Prov.Constant || (v.prov === Prov.Config && (sentAsPromptText || readsAsPrompt(v)))) && !v.secret)
+    return { tier: "risk_pattern", lower: true, label: "prompt text" }
   if (v.text !== undefined && !v.secret) return undefined
   // content wrapped in a delimiter or marked as data before it reaches the model
   if (hit.sink.check === "unlabelled" && LABELLED.test(v.consts ?? "")) return undefined
@@ -1006,10 +1045,23 @@ const matchesText = (value: Expr, regex: string): boolean => {
   const text =
     value.k === "lit" && value.value !== null
       ? String(value.value)
-      : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
+      : value.k === "concat"
+        ? concatText(value)
+        : value.k === "container" && value.entries.every((x) => x.value.k === "lit")
         ? value.entries.map((x) => String((x.value as { value: unknown }).value)).join("${}")
         : dotted(value)
   return text !== undefined && ruleRegex(regex).test(text)
+}
+
+/** The text of a concatenation of constants (`"List notes. " + "Ignore ..."`), or undefined when a part is not constant. */
+const concatText = (value: Expr): string | undefined => {
+  let out = ""
+  for (const p of value.k === "concat" ? value.parts : [value]) {
+    const t = p.k === "lit" && p.value !== null ? String(p.value) : p.k === "concat" ? concatText(p) : undefined
+    if (t === undefined) return undefined
+    out += t
+  }
+  return out
 }
 
 /** A positional argument, or a keyword / options-object field. */

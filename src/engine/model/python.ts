@@ -587,12 +587,27 @@ class PythonWalker {
     this.classBases = bases
     // class attributes behave like module-level constants of the class; methods are functions
     const first = this.b.functions.length
+    const statements = this.body(fn)
+    const before = statements.length
     try {
-      this.block(bodyNode, fn, this.body(fn))
+      this.block(bodyNode, fn, statements)
     } finally {
       this.classBases = outer
     }
     const owner = node.childForFieldName("name")?.text
+    // a module-level class's attributes are also read through the class (`Config.SYSTEM_PROMPT`)
+    // (the class's name holds a record of them, the last value of each)
+    if (owner !== undefined && fn === -1) {
+      const attrs = new Map<string, { value: Expr; span: Span }>()
+      for (const st of statements.slice(before)) if (st.k === "assign" && st.target.path.length === 0 && st.target.name !== owner) attrs.set(st.target.name, { value: st.value, span: st.span })
+      if (attrs.size > 0)
+        statements.push({
+          k: "assign",
+          target: { name: owner, path: [] },
+          value: { k: "container", entries: [...attrs].map(([key, a]) => ({ key, value: a.value, span: a.span })) },
+          span: span(node)
+        })
+    }
     if (owner !== undefined && fn === -1 && bases.length > 0) this.b.classes.set(owner, bases)
     if (owner !== undefined) for (let i = first; i < this.b.functions.length; i++) if (this.b.functions[i]!.parent === fn) this.b.functions[i]!.owner = owner
   }
