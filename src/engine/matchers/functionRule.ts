@@ -266,8 +266,8 @@ const effect = (
     if (c.calls.lookup(x.callee).length === 0 || c.exceptCalls.lookup(x.callee).length > 0) return false
     if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
-    const first = x.args[0]
-    const text = first === undefined ? undefined : evaluator().value(first.value, x.fn, x.span.start).text
+    const first = statementOf(model, x.args[0]?.value)
+    const text = first === undefined ? undefined : evaluator().value(first, x.fn, x.span.start).text
     return text !== undefined && c.statement.test(text)
   }
   for (const call of scope.own(fi)) {
@@ -289,6 +289,14 @@ const effect = (
     }
   }
   return undefined
+}
+
+/** SQLAlchemy's `text("UPDATE ...")` wraps the statement a driver call is given: the statement is its argument. */
+const STATEMENT_WRAPPERS = new Set(["sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"])
+const statementOf = (model: SemanticModel, e: Expr | undefined): Expr | undefined => {
+  if (e?.k !== "call") return e
+  const wrapper = model.calls[e.call]
+  return wrapper !== undefined && STATEMENT_WRAPPERS.has(wrapper.callee) && wrapper.args[0] !== undefined ? wrapper.args[0].value : e
 }
 
 /**
