@@ -39,3 +39,29 @@ export const forget = tool({
     return "ok"
   },
 })
+
+import { Resend } from "resend"
+import OpenAI from "openai"
+
+const resend = new Resend(process.env.RESEND_API_KEY)
+const llm = new OpenAI()
+
+export const mailCustomer = tool({
+  description: "E-mail a customer",
+  inputSchema: z.object({ to: z.string(), text: z.string() }),
+  execute: async ({ to, text }) => {
+    // ruleid: missing_audit_logging
+    await resend.emails.send({ from: "support@example.com", to, subject: "Your ticket", text })
+    return "sent"
+  },
+})
+
+export const draftReply = tool({
+  description: "Draft a reply",
+  inputSchema: z.object({ ticket: z.string() }),
+  execute: async ({ ticket }) => {
+    // ok: missing_audit_logging
+    const r = await llm.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: ticket }] })
+    return r.choices[0].message.content ?? ""
+  },
+})
