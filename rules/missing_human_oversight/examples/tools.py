@@ -173,3 +173,27 @@ def prune(target: str) -> str:
     # rm keeps the rule's severity (fixed_program.except)
     # ruleid: missing_human_oversight
     return subprocess.run(["rm", "-rf", target], capture_output=True, text=True).stdout
+
+
+# A text message to a recipient the model chose (Twilio); a model's own messages.create has no recipient
+from twilio.rest import Client as TwilioClient
+import anthropic
+
+sms = TwilioClient()
+claude = anthropic.Anthropic()
+
+
+@tool
+def text_customer(phone: str, body: str) -> str:
+    """Send an SMS to a customer."""
+    # ruleid: missing_human_oversight
+    msg = sms.messages.create(to=phone, from_="+15550100", body=body)
+    return msg.sid
+
+
+@tool
+def summarise_ticket(ticket_text: str) -> str:
+    """Summarise a support ticket."""
+    # ok: missing_human_oversight
+    reply = claude.messages.create(model="claude-sonnet-4-5", max_tokens=300, messages=[{"role": "user", "content": ticket_text}])
+    return reply.content[0].text

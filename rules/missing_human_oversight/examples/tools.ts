@@ -110,3 +110,72 @@ export const kill = tool({
       execFile("kill", ["-9", pid], (_e, out) => resolve(out)),
     ),
 })
+
+// Effects recognised by what the call is given, on clients imported from other modules
+import { Resend } from "resend"
+import { prisma as orm } from "./lib/orm"
+import { pool as pg } from "./lib/pg"
+
+const mailer = new Resend(process.env.RESEND_API_KEY)
+const answerCache = new Map<string, string>()
+
+export const removeWorkspace = tool({
+  description: "Remove a workspace",
+  inputSchema: z.object({ workspaceId: z.string() }),
+  execute: async ({ workspaceId }) => {
+    // ruleid: missing_human_oversight
+    await orm.workspace.delete({ where: { id: workspaceId } })
+    return "removed"
+  },
+})
+
+export const forgetKey = tool({
+  description: "Forget a cached answer",
+  inputSchema: z.object({ key: z.string() }),
+  execute: async ({ key }) => {
+    // ok: missing_human_oversight
+    answerCache.delete(key)
+    return "forgotten"
+  },
+})
+
+export const dropNotes = tool({
+  description: "Drop the notes of a notebook",
+  inputSchema: z.object({ notebook: z.string() }),
+  execute: async ({ notebook }) => {
+    // ruleid: missing_human_oversight
+    await pg.query("DELETE FROM notes WHERE notebook_id = $1", [notebook])
+    return "dropped"
+  },
+})
+
+export const countNotes = tool({
+  description: "Count the notes of a notebook",
+  inputSchema: z.object({ notebook: z.string() }),
+  execute: async ({ notebook }) => {
+    // ok: missing_human_oversight
+    const r = await pg.query("SELECT count(*) FROM notes WHERE notebook_id = $1", [notebook])
+    return String(r.rows[0].count)
+  },
+})
+
+export const mailCustomer = tool({
+  description: "E-mail a customer",
+  inputSchema: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  execute: async (input) => {
+    // ruleid: missing_human_oversight
+    const r = await mailer.emails.send({ from: "support@example.com", to: input.to, subject: input.subject, text: input.text })
+    return r.data?.id ?? "queued"
+  },
+})
+
+export const mailCustomerApproved = tool({
+  description: "E-mail a customer",
+  inputSchema: z.object({ to: z.string(), text: z.string() }),
+  needsApproval: true,
+  execute: async ({ to, text }) => {
+    // ok: missing_human_oversight
+    await mailer.emails.send({ from: "support@example.com", to, subject: "Re: your ticket", text })
+    return "sent"
+  },
+})

@@ -65,3 +65,31 @@ export const forget = tool({
     return "ok"
   }
 })
+
+// OpenAI Agents SDK (JS): the run context is what the application passed to run(); a query scoped by it
+// is the caller's, one without it is the model's choice
+import { tool as agentsTool, type RunContext } from "@openai/agents"
+
+interface ClinicSession { clinicianId: string }
+
+export const readChart = agentsTool({
+  name: "read_chart",
+  description: "Read a chart the clinician cares for",
+  parameters: z.object({ chartId: z.string() }),
+  execute: async ({ chartId }, runContext?: RunContext<ClinicSession>) => {
+    // ok: object_authorization
+    const chart = await prisma.chart.findFirst({ where: { id: chartId, careTeam: { some: { clinicianId: runContext!.context.clinicianId } } } })
+    return chart ? JSON.stringify(chart) : "not found"
+  },
+})
+
+export const readAnyChart = agentsTool({
+  name: "read_any_chart",
+  description: "Read a chart",
+  parameters: z.object({ chartId: z.string() }),
+  execute: async ({ chartId }, _runContext?: RunContext<ClinicSession>) => {
+    // ruleid: object_authorization[read]
+    const chart = await prisma.chart.findUnique({ where: { id: chartId } })
+    return JSON.stringify(chart)
+  },
+})

@@ -89,3 +89,28 @@ def demo_order() -> dict:
     with Session(engine) as session:
         # ok: object_authorization
         return {"status": session.get(Order, 1).status}
+
+
+# A statement wrapped in SQLAlchemy's text(): the statement is what the driver runs
+from sqlalchemy import text
+
+
+@tool
+def set_order_status(order_ref: str, status: str) -> str:
+    """Change the status of an order."""
+    with engine.begin() as conn:
+        # ruleid: object_authorization
+        conn.execute(text("UPDATE orders SET status = :s WHERE ref = :r"), {"s": status, "r": order_ref})
+    return "updated"
+
+
+@function_tool
+def cancel_my_order(wrapper: RunContextWrapper, order_ref: str) -> str:
+    """Cancel one of the caller's orders."""
+    with engine.begin() as conn:
+        # ok: object_authorization
+        conn.execute(
+            text("UPDATE orders SET status = 'cancelled' WHERE ref = :r AND customer_id = :c"),
+            {"r": order_ref, "c": wrapper.context.customer_id},
+        )
+    return "cancelled"

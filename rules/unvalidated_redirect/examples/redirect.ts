@@ -73,3 +73,27 @@ app.get("/cache", (req, res) => {
   res.setHeader("Cache-Control", String(req.query.cc))
   res.end()
 })
+
+// Next.js route handlers: a fixed path resolved against the request's own URL stays on this site;
+// a path (or a whole URL) from the query string resolved the same way does not
+export async function signOut(req: NextRequest) {
+  // ok: unvalidated_redirect
+  return NextResponse.redirect(new URL("/login", req.url))
+}
+
+export async function afterLogin(req: NextRequest) {
+  const next = req.nextUrl.searchParams.get("next") ?? "/"
+  // ruleid: unvalidated_redirect
+  return NextResponse.redirect(new URL(next, req.url))
+}
+
+export async function toBase(req: NextRequest) {
+  const base = req.nextUrl.searchParams.get("base") ?? "https://app.example.com"
+  // ruleid: unvalidated_redirect
+  return NextResponse.redirect(new URL("/home", base))
+}
+
+export async function expired(request: NextRequest) {
+  // ok: unvalidated_redirect
+  return NextResponse.redirect(new URL("/session-expired", request.nextUrl.origin))
+}

@@ -438,6 +438,10 @@ export class FlowEvaluator {
     // `settings = Settings()` of `class Settings(BaseSettings)`: the application's configuration
     if (!call.callee.includes(".") && this.settingsClass(call.callee)) return configValue(false)
     if (this.fw.safe.lookup(call.callee).length > 0) return constant()
+    // `new URL("/login", req.url)`: a constant absolute path resolved against the request's own URL
+    // stays on the host that was asked for; only its path is given, and that is the program's
+    const sameSite = this.sameSiteUrl(call, fn, at)
+    if (sameSite !== undefined) return sameSite
     // every rule's pattern that names this call (`re.escape`, `*.escape`): rules compare their own
     const sanitizers = this.sanitizers.lookup(call.callee)
     const local = this.localFunction(call)
@@ -473,6 +477,22 @@ export class FlowEvaluator {
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
+  }
+
+  /**
+   * JavaScript `new URL(path, base)` with `path` a constant starting with one `/` (not `//host`, not a
+   * scheme) and `base` the URL of the request being served (`req.url`, `request.nextUrl`, `req.nextUrl.href`):
+   * the result is that path on the host the request came to, so its text is the path. Any other
+   * base (a URL read from a query parameter) keeps its data.
+   */
+  private sameSiteUrl(call: Call, fn: number, at: number): Value | undefined {
+    if (call.callee !== "URL" || call.args.length !== 2 || call.args.some((a) => a.name !== undefined)) return undefined
+    const path = this.value(call.args[0]!.value, fn, at)
+    if (path.prov !== Prov.Constant || path.text === undefined || !/^\/(?![/\\])/.test(path.text)) return undefined
+    let base = call.args[1]!.value
+    if (base.k === "attr" && (base.name === "href" || base.name === "origin")) base = base.obj
+    if (base.k !== "attr" || (base.name !== "url" && base.name !== "nextUrl")) return undefined
+    return base.obj.k === "name" || base.obj.k === "ref" ? constant(path.text) : undefined
   }
 
   /**

@@ -182,8 +182,24 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
   for (const g of scope.helpersOf(fi)) {
     const f = model.functions[g]!
     const held = new Set<string>()
-    const isCaller = (e: Expr, depth = 0): boolean => {
+    // locals a package function derived from the request's context (Go `uid := authctx.UserID(ctx)`,
+    // `tenant := tenancy.From(ctx)`): the identity the application attached to the context. They count
+    // when passed as an argument or compared, not when methods are called on them (a logger, a span)
+    const derived = new Set<string>()
+    const isContextParam = (e: Expr): boolean => {
+      if (e.k !== "name") return false
+      const p = f.params.indexOf(e.name)
+      const type = p === -1 ? undefined : f.paramTypes?.[p]
+      return type !== undefined && c.contextTypes.lookup(type).length > 0
+    }
+    for (const s of f.body) {
+      if (s.k !== "assign" || s.target.path.length !== 0 || s.value.k !== "call") continue
+      const from = model.calls[s.value.call]
+      if (from !== undefined && (from.receiver === undefined || from.receiver.k === "ref") && from.args.some((a) => isContextParam(a.value))) derived.add(s.target.name)
+    }
+    const isCaller = (e: Expr, depth = 0, receiver = false): boolean => {
       if (depth > 8) return false
+      if (!receiver && e.k === "name" && derived.has(e.name)) return true
       const dotted = dottedOf(e)
       if (dotted !== undefined && c.callerNames!.lookup(dotted).length > 0) return true
       // an imported name read with attributes is one reference (`flask_login.current_user.id`): a
@@ -206,7 +222,7 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
         case "call": {
           const call = model.calls[e.call]!
           if (c.callerNames!.lookup(call.callee).length > 0) return true
-          return (call.receiver !== undefined && isCaller(call.receiver, depth + 1)) || call.args.some((a) => isCaller(a.value, depth + 1))
+          return (call.receiver !== undefined && isCaller(call.receiver, depth + 1, true)) || call.args.some((a) => isCaller(a.value, depth + 1))
         }
         case "concat":
         case "op":
@@ -266,8 +282,8 @@ const effect = (
     if (c.calls.lookup(x.callee).length === 0 || c.exceptCalls.lookup(x.callee).length > 0) return false
     if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
-    const first = x.args[0]
-    const text = first === undefined ? undefined : evaluator().value(first.value, x.fn, x.span.start).text
+    const first = statementOf(model, x.args[0]?.value)
+    const text = first === undefined ? undefined : evaluator().value(first, x.fn, x.span.start).text
     return text !== undefined && c.statement.test(text)
   }
   for (const call of scope.own(fi)) {
@@ -289,6 +305,14 @@ const effect = (
     }
   }
   return undefined
+}
+
+/** SQLAlchemy's `text("UPDATE ...")` wraps the statement a driver call is given: the statement is its argument. */
+const STATEMENT_WRAPPERS = new Set(["sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"])
+const statementOf = (model: SemanticModel, e: Expr | undefined): Expr | undefined => {
+  if (e?.k !== "call") return e
+  const wrapper = model.calls[e.call]
+  return wrapper !== undefined && STATEMENT_WRAPPERS.has(wrapper.callee) && wrapper.args[0] !== undefined ? wrapper.args[0].value : e
 }
 
 /**
