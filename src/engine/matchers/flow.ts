@@ -719,7 +719,10 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   const v0 = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
   // a query given as a record (`{ text, values }` for pg, `{ sql, values }` for mysql2): the statement
   // is its text field; the values travel as bound parameters
-  const v = (hit.sink.check === "sql" || hit.sink.check === "sql_text") && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
+  const sqlCheck = hit.sink.check === "sql" || hit.sink.check === "sql_text"
+  // a record with no statement field (`index.query({ vector, topK })` on a vector index) is no SQL
+  if (sqlCheck && v0.fields !== undefined && queryText(v0.fields) === undefined) return undefined
+  const v = sqlCheck && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
   if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // what the text says is the finding, whoever wrote it
   if (hit.sink.matches !== undefined) return ruleRegex(hit.sink.matches).test(textOf(v)) ? { tier: hit.entry.matcher.risk_tier ?? hit.entry.rule.risk_tier, lower: false, label: "prompt text", text: true } : undefined
@@ -755,7 +758,8 @@ const labelled = (hit: SinkEntry, label: string | undefined): boolean => {
   return (by.only === undefined || by.only.includes(l)) && !(by.except ?? []).includes(l)
 }
 
-const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fields.get("text") ?? fields.get("sql")
+/** the statement of a query record: pg's `text`, mysql2's `sql`, BigQuery's `query` */
+const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fields.get("text") ?? fields.get("sql") ?? fields.get("query")
 
 /**
  * The value is prompt text: its own constant text or constant prefix (or that of a record's field)
