@@ -1,5 +1,6 @@
 # Containment through `p.parents`: `(ROOT / rel).resolve()` and then `ROOT not in p.parents` refuses
 # every path that leaves the root.
+import shutil
 from pathlib import Path
 
 from langchain_core.tools import tool
@@ -48,3 +49,28 @@ def open_note_wrong_check(name: str) -> str:
         print("inside")
     # ruleid: path_traversal
     return note.read_text()
+
+
+SCRATCH = Path("/srv/scratch")
+
+
+@tool
+def drop_scratch_dir(name: str) -> str:
+    """Remove one scratch folder."""
+    target = (SCRATCH / name).resolve()
+    if target.parent != SCRATCH:
+        return "refused"
+    # ok: path_traversal
+    shutil.rmtree(target)
+    return "removed"
+
+
+@tool
+def drop_scratch_dir_checked_other(name: str, other: str) -> str:
+    """Remove one scratch folder."""
+    target = (SCRATCH / name).resolve()
+    if (SCRATCH / other).parent != SCRATCH:
+        return "refused"
+    # ruleid: path_traversal
+    shutil.rmtree(target)
+    return "removed"

@@ -430,6 +430,14 @@ class PythonWalker {
         }
         if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
         if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
+        // `p.parent == ROOT` (`if p.parent != ROOT: raise`): p is directly under ROOT
+        if ((op === "==" || op === "!=") && right.type !== "string") {
+          for (const side of [left, right])
+            if (side.type === "attribute" && side.childForFieldName("attribute")?.text === "parent") {
+              const resolved = side.childForFieldName("object")
+              if (resolved !== null) this.guard("contained", resolved, scope, cond, out, fn)
+            }
+        }
         // `os.path.commonpath([path, base]) == base`: every path in the list stays under base
         if (op === "==" || op === "!=") {
           for (const side of [left, right]) {
