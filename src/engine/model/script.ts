@@ -52,6 +52,7 @@ const BUILDERS = new Set([
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
 const PROMISIFY = /(?:^|\.)promisify$/
+const BOUND = /.\.bind$/
 const HOST_PARTS = /^(?:hostname|host|origin|protocol)$/
 
 type Writable<T> = { -readonly [P in keyof T]: T[P] }
@@ -505,7 +506,9 @@ class ScriptWalker {
         const call = this.b.calls[value.call]!
         // `const run = promisify(exec)`, `promisify(cp.exec)`: calling run calls exec
         const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
-        const target = wrapped?.k === "ref" || wrapped?.k === "attr" ? dottedOf(wrapped) : undefined
+        let target = wrapped?.k === "ref" || wrapped?.k === "attr" ? dottedOf(wrapped) : undefined
+        // `const q = pool.query.bind(pool)`: calling q calls pool.query
+        if (target === undefined && BOUND.test(call.callee)) target = call.callee.slice(0, -".bind".length)
         this.bindHolder(fn, name, target ?? `${call.callee}()`)
         // a function that calls the wrapper by its own name (`execAsync(cmd)`) is modelled, as for an import alias
         if (target !== undefined) this.focus?.noteAlias(name, target)
