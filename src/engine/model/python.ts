@@ -43,6 +43,14 @@ const REQUEST_SCHEMES = /^fastapi\.security\.(?:APIKeyHeader|APIKeyQuery|APIKeyC
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+/** Calls that never return: they raise (Flask's / Werkzeug's `abort(404)`) or end the process. */
+const NO_RETURN = /^(?:(?:flask|werkzeug\.exceptions)\.)?abort$|^(?:sys\.)?exit$|^os\._exit$/
+/** A statement after which the block does not go on: raise / return / continue / break, or `abort(403)`. */
+const endsBlock = (s: AstNode): boolean => {
+  if (EXITS.has(s.type)) return true
+  const call = s.type === "expression_statement" ? s.namedChildren[0] : undefined
+  return call?.type === "call" && NO_RETURN.test(call.childForFieldName("function")?.text ?? "")
+}
 /**
  * A `%` / `.format` template with its values: the text before the first placeholder, the values, then
  * the rest of the template. Where the values go inside the text is not known, but the value starts
@@ -359,7 +367,7 @@ class PythonWalker {
         // the branch ends by leaving, after statements that only do something (`print(...)`, `log.warning(...)`,
         // `await notify(...)`), like Go's: code after the `if` runs only when the check held
         const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
-        const exits = branch.length > 0 && EXITS.has(branch[branch.length - 1]!.type) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
+        const exits = branch.length > 0 && endsBlock(branch[branch.length - 1]!) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
         else this.guardsOf(cond, false, span(consequence), out, fn)
       }
