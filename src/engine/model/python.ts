@@ -2,7 +2,7 @@ import { SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
-import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
@@ -43,6 +43,20 @@ const REQUEST_SCHEMES = /^fastapi\.security\.(?:APIKeyHeader|APIKeyQuery|APIKeyC
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+/**
+ * The columns of a literal list of rows that all have `width` entries (`(("name", a), ("city", b))`),
+ * each as a list to iterate; undefined unless the unpacking matches every row.
+ */
+const columnsOf = (e: Expr, width: number): Array<Expr> | undefined => {
+  if (width < 2 || e.k !== "container" || e.entries.length === 0) return undefined
+  const rows: Array<ReadonlyArray<{ readonly value: Expr }>> = []
+  for (const x of e.entries) {
+    if (x.key !== undefined || x.value.k !== "container" || x.value.entries.length !== width) return undefined
+    rows.push(x.value.entries)
+  }
+  return Array.from({ length: width }, (_, i) => ({ k: "container" as const, entries: rows.map((r) => ({ value: r[i]!.value })) }))
+}
+
 /** Calls that never return: they raise (Flask's / Werkzeug's `abort(404)`) or end the process. */
 const NO_RETURN = /^(?:(?:flask|werkzeug\.exceptions)\.)?abort$|^(?:sys\.)?exit$|^os\._exit$/
 /** A statement after which the block does not go on: raise / return / continue / break, or `abort(403)`. */
@@ -194,7 +208,10 @@ class PythonWalker {
           const value = this.expr(right, fn)
           // `for i in itertools.count()`: an iterator without end
           endless = value.k === "call" && this.b.calls[value.call]!.callee === "itertools.count"
-          for (const target of this.targets(left, fn)) out.push({ k: "iterate", target, value, span: span(node) })
+          // `for col, val in (("name", a), ("city", b))`: each name iterates its own column of the rows
+          const targets = this.targets(left, fn)
+          const columns = columnsOf(value, targets.length)
+          targets.forEach((target, i) => out.push({ k: "iterate", target, value: columns?.[i] ?? value, span: span(node) }))
         }
         const bodyNode = node.childForFieldName("body")
         this.b.enterLoop(span(node), fn, endless)
@@ -300,7 +317,11 @@ class PythonWalker {
     // a bare string is a docstring or a comment: it does nothing
     if (node.type === "string" || node.type === "concatenated_string") return
     const value = this.expr(node, fn)
-    if (value.k === "call") out.push({ k: "call", call: value.call, span: span(node) })
+    if (value.k === "call") {
+      out.push({ k: "call", call: value.call, span: span(node) })
+      const appended = appendedTo(this.b.calls[value.call]!)
+      if (appended !== undefined) out.push(appended)
+    }
   }
 
   private targetRead(target: Target): Expr {

@@ -1,6 +1,6 @@
 import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
-import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 import { anyWithin, SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
@@ -452,7 +452,11 @@ class ScriptWalker {
       return
     }
     const value = this.expr(e, fn)
-    if (value.k === "call") out.push({ k: "call", call: value.call, span: this.span(e) })
+    if (value.k === "call") {
+      out.push({ k: "call", call: value.call, span: this.span(e) })
+      const appended = appendedTo(this.b.calls[value.call]!)
+      if (appended !== undefined) out.push(appended)
+    }
   }
 
   /** `a = v`, `this.x = v`, `a.b["c"] = v`, `({ a } = v)`, `[a, b] = v`, `a += v`. */
