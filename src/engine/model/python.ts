@@ -858,8 +858,27 @@ class PythonWalker {
       case "set_comprehension":
       case "generator_expression":
       case "dictionary_comprehension": {
-        // the produced elements carry the data of the body and of what is iterated
-        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+        // the produced elements carry the data of the body, in which the loop names hold what is
+        // iterated (`[int(p) for p in raw.split(",")]` holds numbers); a filter adds no data
+        const parts: Array<Expr> = []
+        for (const c of node.namedChildren) {
+          if (c.type === "comment") continue
+          if (c.type === "if_clause") {
+            this.expr(c, fn)
+            continue
+          }
+          if (c.type !== "for_in_clause") {
+            parts.push(this.expr(c, fn))
+            continue
+          }
+          const left = c.childForFieldName("left")
+          const right = c.childForFieldName("right")
+          const value = right === null ? UNKNOWN : this.expr(right, fn)
+          const targets = left === null ? [] : this.targets(left, fn)
+          if (targets.length === 0) parts.push(value)
+          for (const target of targets) this.body(fn).push({ k: "iterate", target, value, span: span(c) })
+        }
+        return { k: "op", parts }
       }
       case "for_in_clause": {
         const right = node.childForFieldName("right")
@@ -948,7 +967,9 @@ class PythonWalker {
       }
     }
     const args: Array<Arg> = []
-    for (const a of argsNode?.namedChildren ?? []) {
+    // `",".join(str(i) for i in ids)`: the generator is the one argument
+    const argNodes = argsNode?.type === "generator_expression" ? [argsNode] : argsNode?.namedChildren ?? []
+    for (const a of argNodes) {
       if (a.type === "keyword_argument") {
         const name = a.childForFieldName("name")?.text
         const value = a.childForFieldName("value")
