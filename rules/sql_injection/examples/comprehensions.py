@@ -19,3 +19,11 @@ def tickets(ids: str, tags: str):
     # ruleid: sql_injection
     c = db.execute(f"SELECT id FROM tickets WHERE owner = '{names[0]}'").fetchall()
     return {"a": a, "b": b, "c": c}
+
+
+@app.get("/columns")
+def columns(cols: str):
+    mapping = {c: c.upper() for c in cols.split(",")}
+    # ruleid: sql_injection
+    rows = db.execute("SELECT " + ", ".join(mapping) + " FROM tickets").fetchall()
+    return {"rows": rows}

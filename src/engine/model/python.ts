@@ -868,7 +868,9 @@ class PythonWalker {
             continue
           }
           if (c.type !== "for_in_clause") {
-            parts.push(this.expr(c, fn))
+            // a dict comprehension's `key: value` carries both
+            if (c.type === "pair") for (const kv of c.namedChildren) parts.push(this.expr(kv, fn))
+            else parts.push(this.expr(c, fn))
             continue
           }
           const left = c.childForFieldName("left")
