@@ -213,7 +213,8 @@ func q(table, id string, cols []string) {
     }])
     expect(assigned(body, "b")).toEqual([{ k: "concat", parts: [{ k: "lit", value: "id = " }, { k: "name", name: "id" }] }])
     expect(assigned(body, "c")).toEqual([{ k: "lit", value: `raw "quoted"` }])
-    expect(assigned(body, "sb")).toEqual([{ k: "op", parts: [{ k: "name", name: "sb" }, { k: "name", name: "id" }] }])
+    // a local `var sb strings.Builder` starts empty
+    expect(assigned(body, "sb")).toEqual([{ k: "lit", value: "" }, { k: "op", parts: [{ k: "name", name: "sb" }, { k: "name", name: "id" }] }])
     expect(assigned(body, "d")).toEqual([{ k: "concat", parts: [{ k: "name", name: "sb" }, { k: "call", call: m.calls.findIndex((c) => c.callee === "strings.Builder.String") }] }])
   })
 

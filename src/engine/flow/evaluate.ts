@@ -156,7 +156,13 @@ export class FlowEvaluator {
   /** The one variable an expression is derived from through attributes and calls on it, if any. */
   private rootOf(e: Expr, host: boolean): { name: string; host: boolean } | undefined {
     if (e.k === "name") return { name: e.name, host }
-    if (e.k === "attr") return this.rootOf(e.obj, host || /^(?:hostname|netloc|host|Host|Hostname)$/.test(e.name))
+    if (e.k === "attr") {
+      const isHost = /^(?:hostname|netloc|host|Host|Hostname)$/.test(e.name)
+      // a field of a record (`amount = args.amount`, from `({ amount, to }) =>`): checking it checks
+      // that field, not the record and its other fields
+      const dotted = isHost ? undefined : dottedOf(e)
+      return dotted !== undefined ? { name: dotted, host } : this.rootOf(e.obj, host || isHost)
+    }
     if (e.k === "call") {
       const call = this.model.calls[e.call]!
       const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value

@@ -36,7 +36,8 @@ const singleAssignments = (model: SemanticModel, scope: number): Map<string, Exp
   if (table === undefined) {
     table = new Map()
     for (const s of statementsOf(model, scope)) {
-      if (s.k !== "assign") continue
+      // `xs.append(v)` adds to what xs holds; it does not replace it
+      if (s.k !== "assign" || (s.value.k === "op" && s.value.appended === true)) continue
       const name = s.target.name
       table.set(name, s.target.path.length > 0 || table.has(name) ? null : s.value)
     }

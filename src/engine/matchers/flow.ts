@@ -488,14 +488,18 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
     hit.sink.check === "system_message"
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
-      : args.map((arg) => ({
-          // an argv list runs its first element; the others are arguments, not commands
-          expr: hit.sink.check === "program" && arg.value.k === "container"
-            ? arg.value.entries[0]?.value
-            : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
-          fn: call.fn,
-          span: hit.sink.check === "program" && arg.value.k === "container" ? arg.value.entries[0]?.span ?? arg.span : arg.span
-        }))
+      : args.map((arg) => {
+          // an argv list runs its first element; the others are arguments, not commands. The list
+          // may be written in the call or held by a name assigned once (`args = ["ping", host]`)
+          const argv = hit.sink.check === "program" ? argvList(arg.value, call.fn, ev.model) : undefined
+          return {
+            expr: argv !== undefined
+              ? argv.entries[0]?.value
+              : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
+            fn: call.fn,
+            span: argv !== undefined && argv === arg.value ? argv.entries[0]?.span ?? arg.span : arg.span
+          }
+        })
   let worst: Verdict | undefined
   let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
   for (const { expr, fn, site, span } of contents) {
@@ -541,6 +545,12 @@ const carrier = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, call: C
 const findingSpan = (call: Call, at: Span | undefined, text: string): Span => {
   if (at === undefined || at.start <= call.span.start || at.end > call.span.end) return call.span
   return text.slice(call.span.start, at.start).includes("\n") ? at : call.span
+}
+
+/** The argv list an argument is: a list written in the call, or one a name assigned once holds. */
+const argvList = (e: Expr, fn: number, model: SemanticModel): Extract<Expr, { k: "container" }> | undefined => {
+  const list = e.k === "container" ? e : heldValue(e, fn, model)
+  return list?.k === "container" ? list : undefined
 }
 
 /** Flags that make a shell or an interpreter run their next argument as code. */

@@ -45,6 +45,8 @@ export type Expr =
       readonly parts: ReadonlyArray<Expr>
       readonly both?: true
       readonly plus?: true
+      /** `xs.append(v)` / `xs.push(v)` written as `xs = xs + v`: the list gains v, its first element stays */
+      readonly appended?: true
       /**
        * a conditional expression's branches, each with the checks of its own variable that hold
        * there: `x if x in ALLOWED else "a"`, `ALLOWED.includes(x) ? x : "a"` (parallel to parts)

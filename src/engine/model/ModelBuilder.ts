@@ -294,3 +294,23 @@ export const interleaveTemplate = (text: string, placeholder: RegExp, escape: st
   parts.push({ k: "lit", value: text.slice(last) })
   return parts
 }
+
+/** Methods that add their arguments to the list (or set) they are called on. */
+const APPENDS = /\.(?:append|extend|insert|add|push|unshift)$/
+
+/**
+ * `parts.append(x)`, `parts.push(x)` on a local list: the list now also holds x, written as the
+ * assignment `parts = parts + x` so data flow reads x when the list is joined or iterated.
+ */
+export const appendedTo = (call: Call): Extract<Statement, { k: "assign" }> | undefined => {
+  const r = call.receiver
+  if (r === undefined || (r.k !== "name" && r.k !== "attr") || call.args.length === 0 || !APPENDS.test(call.callee)) return undefined
+  const path: Array<string> = []
+  let cur: Expr = r
+  while (cur.k === "attr") {
+    path.unshift(cur.name)
+    cur = cur.obj
+  }
+  if (cur.k !== "name") return undefined
+  return { k: "assign", target: { name: cur.name, path }, value: { k: "op", parts: [r, ...call.args.map((a) => a.value)], appended: true }, span: call.span }
+}

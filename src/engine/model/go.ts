@@ -555,6 +555,8 @@ class GoWalker {
       // a package variable without a value (`var history []Message`) is still one of the package's:
       // recorded with an unknown value, so rules can tell it from a function's own variable
       if (fn === -1) out.push({ k: "assign", target: { name, path: [] }, value: UNKNOWN, span: span(n) })
+      // a function's own `var sb strings.Builder` starts empty: what it holds is what is written to it
+      else if (type !== undefined && BUILDER_TYPES.has(type)) out.push({ k: "assign", target: { name, path: [] }, value: { k: "lit", value: "" }, span: span(n) })
     }
     return null
   }

@@ -2,7 +2,7 @@ import { SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
-import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
@@ -43,6 +43,28 @@ const REQUEST_SCHEMES = /^fastapi\.security\.(?:APIKeyHeader|APIKeyQuery|APIKeyC
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+/**
+ * The columns of a literal list of rows that all have `width` entries (`(("name", a), ("city", b))`),
+ * each as a list to iterate; undefined unless the unpacking matches every row.
+ */
+const columnsOf = (e: Expr, width: number): Array<Expr> | undefined => {
+  if (width < 2 || e.k !== "container" || e.entries.length === 0) return undefined
+  const rows: Array<ReadonlyArray<{ readonly value: Expr }>> = []
+  for (const x of e.entries) {
+    if (x.key !== undefined || x.value.k !== "container" || x.value.entries.length !== width) return undefined
+    rows.push(x.value.entries)
+  }
+  return Array.from({ length: width }, (_, i) => ({ k: "container" as const, entries: rows.map((r) => ({ value: r[i]!.value })) }))
+}
+
+/** Calls that never return: they raise (Flask's / Werkzeug's `abort(404)`) or end the process. */
+const NO_RETURN = /^(?:(?:flask|werkzeug\.exceptions)\.)?abort$|^(?:sys\.)?exit$|^os\._exit$/
+/** A statement after which the block does not go on: raise / return / continue / break, or `abort(403)`. */
+const endsBlock = (s: AstNode): boolean => {
+  if (EXITS.has(s.type)) return true
+  const call = s.type === "expression_statement" ? s.namedChildren[0] : undefined
+  return call?.type === "call" && NO_RETURN.test(call.childForFieldName("function")?.text ?? "")
+}
 /**
  * A `%` / `.format` template with its values: the text before the first placeholder, the values, then
  * the rest of the template. Where the values go inside the text is not known, but the value starts
@@ -186,7 +208,10 @@ class PythonWalker {
           const value = this.expr(right, fn)
           // `for i in itertools.count()`: an iterator without end
           endless = value.k === "call" && this.b.calls[value.call]!.callee === "itertools.count"
-          for (const target of this.targets(left, fn)) out.push({ k: "iterate", target, value, span: span(node) })
+          // `for col, val in (("name", a), ("city", b))`: each name iterates its own column of the rows
+          const targets = this.targets(left, fn)
+          const columns = columnsOf(value, targets.length)
+          targets.forEach((target, i) => out.push({ k: "iterate", target, value: columns?.[i] ?? value, span: span(node) }))
         }
         const bodyNode = node.childForFieldName("body")
         this.b.enterLoop(span(node), fn, endless)
@@ -292,7 +317,11 @@ class PythonWalker {
     // a bare string is a docstring or a comment: it does nothing
     if (node.type === "string" || node.type === "concatenated_string") return
     const value = this.expr(node, fn)
-    if (value.k === "call") out.push({ k: "call", call: value.call, span: span(node) })
+    if (value.k === "call") {
+      out.push({ k: "call", call: value.call, span: span(node) })
+      const appended = appendedTo(this.b.calls[value.call]!)
+      if (appended !== undefined) out.push(appended)
+    }
   }
 
   private targetRead(target: Target): Expr {
@@ -359,7 +388,7 @@ class PythonWalker {
         // the branch ends by leaving, after statements that only do something (`print(...)`, `log.warning(...)`,
         // `await notify(...)`), like Go's: code after the `if` runs only when the check held
         const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
-        const exits = branch.length > 0 && EXITS.has(branch[branch.length - 1]!.type) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
+        const exits = branch.length > 0 && endsBlock(branch[branch.length - 1]!) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
         else this.guardsOf(cond, false, span(consequence), out, fn)
       }
@@ -852,8 +881,29 @@ class PythonWalker {
       case "set_comprehension":
       case "generator_expression":
       case "dictionary_comprehension": {
-        // the produced elements carry the data of the body and of what is iterated
-        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+        // the produced elements carry the data of the body, in which the loop names hold what is
+        // iterated (`[int(p) for p in raw.split(",")]` holds numbers); a filter adds no data
+        const parts: Array<Expr> = []
+        for (const c of node.namedChildren) {
+          if (c.type === "comment") continue
+          if (c.type === "if_clause") {
+            this.expr(c, fn)
+            continue
+          }
+          if (c.type !== "for_in_clause") {
+            // a dict comprehension's `key: value` carries both
+            if (c.type === "pair") for (const kv of c.namedChildren) parts.push(this.expr(kv, fn))
+            else parts.push(this.expr(c, fn))
+            continue
+          }
+          const left = c.childForFieldName("left")
+          const right = c.childForFieldName("right")
+          const value = right === null ? UNKNOWN : this.expr(right, fn)
+          const targets = left === null ? [] : this.targets(left, fn)
+          if (targets.length === 0) parts.push(value)
+          for (const target of targets) this.body(fn).push({ k: "iterate", target, value, span: span(c) })
+        }
+        return { k: "op", parts }
       }
       case "for_in_clause": {
         const right = node.childForFieldName("right")
@@ -942,7 +992,9 @@ class PythonWalker {
       }
     }
     const args: Array<Arg> = []
-    for (const a of argsNode?.namedChildren ?? []) {
+    // `",".join(str(i) for i in ids)`: the generator is the one argument
+    const argNodes = argsNode?.type === "generator_expression" ? [argsNode] : argsNode?.namedChildren ?? []
+    for (const a of argNodes) {
       if (a.type === "keyword_argument") {
         const name = a.childForFieldName("name")?.text
         const value = a.childForFieldName("value")

@@ -1,12 +1,16 @@
 import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
-import { dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 import { anyWithin, SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
 
 /** zod calls that keep what the schema they wrap accepts (schemaGuards) */
 const ZOD_WRAPPERS = new Set(["describe", "optional", "default", "nullable", "nullish", "readonly", "catch"])
+/** zod schemas of values that hold no text: a number, a boolean (`z.coerce.number()` too) */
+const ZOD_SCALARS = new Set(["number", "int", "bigint", "boolean"])
+/** zod refinements of a number schema (`z.number().int().positive()`), still a number */
+const ZOD_NUMBER_REFINEMENTS = new Set(["int", "positive", "negative", "nonnegative", "nonpositive", "min", "max", "gt", "gte", "lt", "lte", "multipleOf", "step", "finite", "safe", ...ZOD_WRAPPERS])
 const ZOD_OBJECT_WRAPPERS = new Set(["strict", "describe", "passthrough", "strip"])
 /** option fields that hold a tool's input schema */
 const SCHEMA_KEYS = new Set(["inputSchema", "parameters", "schema", "argsSchema", "paramsSchema", "input_schema"])
@@ -52,6 +56,7 @@ const BUILDERS = new Set([
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
 const PROMISIFY = /(?:^|\.)promisify$/
+const BOUND = /.\.bind$/
 const HOST_PARTS = /^(?:hostname|host|origin|protocol)$/
 
 type Writable<T> = { -readonly [P in keyof T]: T[P] }
@@ -122,19 +127,27 @@ class ScriptWalker {
    */
   private schemaGuards(): void {
     const calls = this.b.calls
-    const fixed = (e: Expr, depth: number): boolean => {
-      if (e.k !== "call" || depth > 6) return false
+    // what a zod schema lets through: one of fixed values, or a number / boolean (no text at all)
+    const accepts = (e: Expr, depth: number): "fixed" | "number" | undefined => {
+      if (e.k !== "call" || depth > 8) return undefined
       const c = calls[e.call]!
       const last = c.callee.slice(c.callee.lastIndexOf(".") + 1)
-      if (!/^(?:zod|z)\./.test(c.callee) && !c.callee.includes("zod.")) return false
-      if (last === "enum" || last === "literal" || last === "nativeEnum") return true
+      if (!/^(?:zod|z)\./.test(c.callee) && !c.callee.includes("zod.")) return undefined
+      if (last === "enum" || last === "literal" || last === "nativeEnum") return "fixed"
+      // `z.number()`, `z.coerce.number()`, `z.boolean()`: called on the module, not on a schema (`z.string().int()`)
+      if (c.receiver?.k !== "call") return ZOD_SCALARS.has(last) ? "number" : undefined
       // `z.enum([...]).describe("...")`, `.optional()`, `.default(x)`
-      return ZOD_WRAPPERS.has(last) && c.receiver !== undefined && fixed(c.receiver, depth + 1)
+      if (ZOD_WRAPPERS.has(last)) return accepts(c.receiver, depth + 1)
+      // `z.number().int().positive().max(100)`: refinements of a number stay a number
+      return ZOD_NUMBER_REFINEMENTS.has(last) && accepts(c.receiver, depth + 1) === "number" ? "number" : undefined
     }
-    const fieldsOf = (e: Expr, out: Set<string>, depth: number): void => {
+    const fieldsOf = (e: Expr, out: Map<string, "fixed" | "number">, depth: number): void => {
       if (depth > 4) return
       if (e.k === "container") {
-        for (const x of e.entries) if (x.key !== undefined && fixed(x.value, 0)) out.add(x.key)
+        for (const x of e.entries) {
+          const kind = x.key === undefined ? undefined : accepts(x.value, 0)
+          if (kind !== undefined) out.set(x.key!, kind)
+        }
       } else if (e.k === "call") {
         // `z.object({ ... })`, `z.object({ ... }).strict()`
         const c = calls[e.call]!
@@ -144,7 +157,7 @@ class ScriptWalker {
     }
     for (const call of calls) {
       const handlers: Array<number> = []
-      const fields = new Set<string>()
+      const fields = new Map<string, "fixed" | "number">()
       for (const a of call.args) {
         const v = a.value
         if (v.k === "func") handlers.push(v.fn)
@@ -162,8 +175,9 @@ class ScriptWalker {
         const f = this.b.functions[fn]!
         const first = f.params[0]
         // one of fixed values is also a validated value: joined with a checked number it stays guarded
-        for (const field of fields)
-          for (const kind of ["allowlist", "validated"] as const) {
+        // a number is a validated value (no text), not one of fixed values
+        for (const [field, accepted] of fields)
+          for (const kind of accepted === "fixed" ? (["allowlist", "validated"] as const) : (["validated"] as const)) {
             f.body.push({ k: "guard", kind, name: field, scope: f.span, span: f.span })
             if (first !== undefined) f.body.push({ k: "guard", kind, name: `${first}.${field}`, scope: f.span, span: f.span })
           }
@@ -438,7 +452,11 @@ class ScriptWalker {
       return
     }
     const value = this.expr(e, fn)
-    if (value.k === "call") out.push({ k: "call", call: value.call, span: this.span(e) })
+    if (value.k === "call") {
+      out.push({ k: "call", call: value.call, span: this.span(e) })
+      const appended = appendedTo(this.b.calls[value.call]!)
+      if (appended !== undefined) out.push(appended)
+    }
   }
 
   /** `a = v`, `this.x = v`, `a.b["c"] = v`, `({ a } = v)`, `[a, b] = v`, `a += v`. */
@@ -505,7 +523,9 @@ class ScriptWalker {
         const call = this.b.calls[value.call]!
         // `const run = promisify(exec)`, `promisify(cp.exec)`: calling run calls exec
         const wrapped = PROMISIFY.test(call.callee) ? call.args[0]?.value : undefined
-        const target = wrapped?.k === "ref" || wrapped?.k === "attr" ? dottedOf(wrapped) : undefined
+        let target = wrapped?.k === "ref" || wrapped?.k === "attr" ? dottedOf(wrapped) : undefined
+        // `const q = pool.query.bind(pool)`: calling q calls pool.query
+        if (target === undefined && BOUND.test(call.callee)) target = call.callee.slice(0, -".bind".length)
         this.bindHolder(fn, name, target ?? `${call.callee}()`)
         // a function that calls the wrapper by its own name (`execAsync(cmd)`) is modelled, as for an import alias
         if (target !== undefined) this.focus?.noteAlias(name, target)
