@@ -300,17 +300,13 @@ const APPENDS = /\.(?:append|extend|insert|add|push|unshift)$/
 
 /**
  * `parts.append(x)`, `parts.push(x)` on a local list: the list now also holds x, written as the
- * assignment `parts = parts + x` so data flow reads x when the list is joined or iterated.
+ * assignment `parts = parts + x` so data flow reads x when the list is joined or iterated. Only a
+ * variable: on an attribute (`self.text.insert(i, chars)` on a widget, `this.cache.add(k)`) the
+ * receiver is as often an object as a list, and writing the data into the attribute would taint
+ * everything read from its owner.
  */
 export const appendedTo = (call: Call): Extract<Statement, { k: "assign" }> | undefined => {
   const r = call.receiver
-  if (r === undefined || (r.k !== "name" && r.k !== "attr") || call.args.length === 0 || !APPENDS.test(call.callee)) return undefined
-  const path: Array<string> = []
-  let cur: Expr = r
-  while (cur.k === "attr") {
-    path.unshift(cur.name)
-    cur = cur.obj
-  }
-  if (cur.k !== "name") return undefined
-  return { k: "assign", target: { name: cur.name, path }, value: { k: "op", parts: [r, ...call.args.map((a) => a.value)], appended: true }, span: call.span }
+  if (r === undefined || r.k !== "name" || call.args.length === 0 || !APPENDS.test(call.callee)) return undefined
+  return { k: "assign", target: { name: r.name, path: [] }, value: { k: "op", parts: [r, ...call.args.map((a) => a.value)], appended: true }, span: call.span }
 }
