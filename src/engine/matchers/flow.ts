@@ -661,16 +661,22 @@ const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: 
  * whatever they are named.
  */
 const promptCache = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
-const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => {
-  const model = ev.model
-  let byFn = promptCache.get(model)
-  if (byFn === undefined) promptCache.set(model, (byFn = new Map()))
+const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> =>
+  perFunction(promptCache, ev.model, fn, () => {
+    const names = new Set<string>()
+    for (const c of ev.model.calls) if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) namesIn(a.value, names)
+    return names
+  })
+
+/** A value computed once per function of a model (the model, and with it the cache, goes with its file). */
+const perFunction = <T>(cache: WeakMap<SemanticModel, Map<number, T>>, model: SemanticModel, fn: number, compute: () => T): T => {
+  let byFn = cache.get(model)
+  if (byFn === undefined) cache.set(model, (byFn = new Map()))
   const done = byFn.get(fn)
   if (done !== undefined) return done
-  const names = new Set<string>()
-  for (const c of model.calls) if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) namesIn(a.value, names)
-  byFn.set(fn, names)
-  return names
+  const value = compute()
+  byFn.set(fn, value)
+  return value
 }
 
 const promptArgCache = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
@@ -681,18 +687,13 @@ const PROMPT_ARGS = /^(?:messages|input|inputs|prompt|system|system_prompt|syste
  * The variables a function sends to a model as text: positional arguments of a model call, or its
  * message / prompt / instructions keywords (not its model name, temperature or options).
  */
-const sentAsPrompt = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => {
-  const model = ev.model
-  let byFn = promptArgCache.get(model)
-  if (byFn === undefined) promptArgCache.set(model, (byFn = new Map()))
-  const done = byFn.get(fn)
-  if (done !== undefined) return done
-  const names = new Set<string>()
-  for (const c of model.calls)
-    if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names)
-  byFn.set(fn, names)
-  return names
-}
+const sentAsPrompt = (ev: FlowEvaluator, fn: number): ReadonlySet<string> =>
+  perFunction(promptArgCache, ev.model, fn, () => {
+    const names = new Set<string>()
+    for (const c of ev.model.calls)
+      if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names)
+    return names
+  })
 
 /**
  * Variables that are a prompt as a whole: the value of a message's content or of a prompt field,
