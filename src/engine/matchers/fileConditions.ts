@@ -3,6 +3,7 @@ import type { FlowEvaluator } from "../flow/evaluate.js"
 import { NameIndex } from "../flow/names.js"
 import type { Call, SemanticModel } from "../model/Model.js"
 import { passedReferences } from "./callValues.js"
+import type { RouteGuards } from "./routeGuards.js"
 
 /** A compiled `if_file` / `unless_file` entry: a call the file makes, or a check it performs. */
 export interface FileCondition {
@@ -30,25 +31,33 @@ const satisfying = new WeakMap<SemanticModel, Map<FileCondition, ReadonlyArray<C
  * Whether the file meets a condition: it makes a named call whose conditions hold (besides `reported`
  * when the condition asks for another call), passes an imported function of that name by reference
  * (`app.use(authenticate)`: the framework calls it) or applies it as a decorator (`@login_required`), or, for `credential`, checks the caller's credential.
+ * With `bound` (a rule with `unless_guarded`), what stands in front of particular routes does not count:
+ * those routes judge it themselves.
  */
 export const fileMakes = (
   model: SemanticModel,
   c: FileCondition,
   holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean,
   evaluator: () => FlowEvaluator,
-  reported?: Call
+  reported?: Call,
+  bound?: Pick<RouteGuards, "boundCalls" | "boundFns" | "boundDecorated">
 ): boolean => {
-  if (c.credential) return evaluator().checksRequestCredential()
+  if (c.credential) return bound === undefined ? evaluator().checksRequestCredential() : evaluator().checksRequestCredentialIn((fn) => !bound.boundFns.has(fn))
   if (c.project) return false
   let byCondition = satisfying.get(model)
   if (byCondition === undefined) satisfying.set(model, (byCondition = new Map()))
   let calls = byCondition.get(c)
   if (calls === undefined) byCondition.set(c, (calls = model.calls.filter((x) => c.names.lookup(x.callee).length > 0 && c.where.every((w) => holds(w, x, model)))))
+  const free = (x: Call): boolean => bound === undefined || !bound.boundCalls.has(x)
+  const passed =
+    bound === undefined
+      ? passedReferences(model).some((name) => c.names.lookup(name).length > 0)
+      : model.calls.some((x) => free(x) && x.args.some((a) => a.value.k === "ref" && c.names.lookup(a.value.name).length > 0))
   return (
-    (c.other && reported !== undefined ? calls.some((x) => x !== reported) : calls.length > 0) ||
+    calls.some((x) => free(x) && !(c.other && x === reported)) ||
     (c.where.length === 0 &&
-      (passedReferences(model).some((name) => c.names.lookup(name).length > 0) ||
+      (passed ||
         // a bare decorator (`@login_required`): the framework calls it with the function, as a passed reference
-        model.functions.some((f) => f.decorators.some((d) => d !== "" && c.names.lookup(d).length > 0))))
+        model.functions.some((f, i) => !(bound?.boundDecorated.has(i) ?? false) && f.decorators.some((d) => d !== "" && c.names.lookup(d).length > 0))))
   )
 }

@@ -288,8 +288,9 @@ export const compileModelRules = (
           if (s.k !== "return") continue
           // Go returns (result, error): the error is not content handed to the model
           const value = model.language === "go" && s.value.k === "container" && s.value.entries.length > 1 ? { ...s.value, entries: s.value.entries.slice(0, -1) } : s.value
-          const prompt = hit.sink.check === "prompt_text"
-          const verdict = verdictOf(ev.value(value, fi, s.span.start), hit, prompt && mentionsIn(value, sentAsPrompt(ev, fi)), prompt && mentionsIn(value, sentAsPrompt(ev, fi)))
+          // a returned prompt the function also sends to the model as its text
+          const asPrompt = hit.sink.check === "prompt_text" && mentionsIn(value, sentAsPrompt(ev, fi))
+          const verdict = verdictOf(ev.value(value, fi, s.span.start), hit, asPrompt, asPrompt)
           if (verdict !== undefined && (found === undefined || stronger(verdict, found.verdict))) found = { span: s.span, verdict }
         }
         if (found !== undefined) keep(best, flowMatch(hit, found.span, `the return value of ${f.name}`, found.verdict, text))

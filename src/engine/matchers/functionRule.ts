@@ -103,7 +103,7 @@ export const compileFunctionRules = (
         }
       }
       const approved = (): boolean =>
-        (fileApproved ??= c.fileCalls.some((f) => (guards === undefined ? fileMakes(model, f, holds, evaluator) : unboundMakes(model, f, guards, holds, evaluator))))
+        (fileApproved ??= c.fileCalls.some((f) => fileMakes(model, f, holds, evaluator, undefined, guards)))
       model.functions.forEach((f, fi) => {
         if (!m.roles.includes(f.role)) return
         if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
@@ -154,23 +154,6 @@ const guardMet = (
   if (g.where.length > 0) return false
   for (const n of attached.names) if (g.names.lookup(n).length > 0) return true
   return false
-}
-
-/** `unless_file` over what is not bound to particular routes (see RouteGuards). */
-const unboundMakes = (
-  model: SemanticModel,
-  f: FileCondition,
-  guards: RouteGuards,
-  holds: (c: CallCondition, call: Call, model: SemanticModel) => boolean,
-  evaluator: () => FlowEvaluator
-): boolean => {
-  if (f.credential) return evaluator().checksRequestCredentialIn((fn) => !guards.boundFns.has(fn))
-  if (f.project) return false
-  const free = model.calls.filter((x) => !guards.boundCalls.has(x))
-  if (free.some((x) => f.names.lookup(x.callee).length > 0 && f.where.every((w) => holds(w, x, model)))) return true
-  if (f.where.length > 0) return false
-  if (free.some((x) => x.args.some((a) => a.value.k === "ref" && f.names.lookup(a.value.name).length > 0))) return true
-  return model.functions.some((fn, i) => !guards.boundDecorated.has(i) && fn.decorators.some((d) => d !== "" && f.names.lookup(d).length > 0))
 }
 
 /**
