@@ -69,6 +69,17 @@ interface Slot {
 
 export type Cancel = () => void
 
+/**
+ * Every worker gets these. `--expose-gc`: the memory hygiene of analyseBatch.ts. The inlining cap:
+ * a worker is cold for its first several MB (a local scan's workers never get warm), and V8's
+ * optimising compiler then spends seconds of CPU on background threads compiling the engine's large
+ * functions with everything inlined, again after each deoptimisation. Capping the inlined bytecode
+ * per function at 100 (default 920) took a cold `vigil scan` of 17 MB of agent-framework Python from
+ * 12.7 to 10.4 CPU s (7.0 to 5.8 s wall) and of 15 MB of TypeScript/JavaScript from 7.7 to 6.0 CPU s,
+ * alternating runs (benchmarks/RESULTS.md, session 8); warm passes stay within noise.
+ */
+export const WORKER_V8_FLAGS: ReadonlyArray<string> = ["--expose-gc", "--max-inlined-bytecode-size-cumulative=100"]
+
 /** setTimeout overflows above 2^31-1 ms (and then fires at once): clamp. */
 const MAX_TIMER_MS = 2_147_483_647
 const timerDelay = (ms: number): number => Math.min(Math.max(0, ms), MAX_TIMER_MS)
@@ -204,7 +215,7 @@ export class PoolCore {
       this.startFailed(slot, `worker entry not found: ${this.config.entry}`)
       return
     }
-    const child = ChildWorker.fork(this.config.entry, ["--expose-gc", ...this.config.execArgv], {
+    const child = ChildWorker.fork(this.config.entry, [...WORKER_V8_FLAGS, ...this.config.execArgv], {
       onMessage: (message) => this.onMessage(slot, child, message),
       onExit: (description) => this.onExit(slot, child, description),
       onOutput: (text) => this.log("debug", text.trimEnd(), { worker: slot.id, pid: child.pid }),
