@@ -377,6 +377,8 @@ const partsOf = (e: Expr): ReadonlyArray<Expr> => (e.k === "container" ? e.entri
  * bounds it: per-session history in a module-level map, a field of self / this / a session struct.
  */
 const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
+  // only a collection sent to a model call counts: a function that makes none needs no flow evaluated
+  if (!scope.own(fi).some((call) => c.calls.lookup(call.callee).length > 0)) return undefined
   const f = model.functions[fi]!
   const locals = scope.locals(fi)
   const grown = new Map<string, Call | Statement>()
