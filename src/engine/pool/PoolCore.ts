@@ -70,15 +70,17 @@ interface Slot {
 export type Cancel = () => void
 
 /**
- * Every worker gets these. `--expose-gc`: the memory hygiene of analyseBatch.ts. The inlining cap:
- * a worker is cold for its first several MB (a local scan's workers never get warm), and V8's
- * optimising compiler then spends seconds of CPU on background threads compiling the engine's large
- * functions with everything inlined, again after each deoptimisation. Capping the inlined bytecode
- * per function at 100 (default 920) took a cold `vigil scan` of 17 MB of agent-framework Python from
- * 12.7 to 10.4 CPU s (7.0 to 5.8 s wall) and of 15 MB of TypeScript/JavaScript from 7.7 to 6.0 CPU s,
- * alternating runs (benchmarks/RESULTS.md, session 8); warm passes stay within noise.
+ * Every worker gets these. `--expose-gc`: the memory hygiene of analyseBatch.ts. The other two are
+ * for the cold worker: a local scan's workers never get warm (a worker is cold for its first several
+ * MB), and V8's optimising compiler spent seconds of CPU on background threads compiling the engine's
+ * large functions with everything inlined, and again after each deoptimisation. Capping the inlined
+ * bytecode per function at 100 (default 920) took a cold `vigil scan` of 17 MB of agent-framework
+ * Python from 12.7 to 10.4 CPU s and of 15 MB of TS/JS from 7.7 to 6.0; tiering up 3x later
+ * (interrupt budget 200,000, default 67,584) took them on to 9.3 and 5.2 (alternating runs, session
+ * 8 in benchmarks/RESULTS.md). Warm passes stay within a few per cent; a larger budget (500,000)
+ * saved a little more cold but cost warm passes ~10 %.
  */
-export const WORKER_V8_FLAGS: ReadonlyArray<string> = ["--expose-gc", "--max-inlined-bytecode-size-cumulative=100"]
+export const WORKER_V8_FLAGS: ReadonlyArray<string> = ["--expose-gc", "--max-inlined-bytecode-size-cumulative=100", "--interrupt-budget=200000"]
 
 /** setTimeout overflows above 2^31-1 ms (and then fires at once): clamp. */
 const MAX_TIMER_MS = 2_147_483_647
