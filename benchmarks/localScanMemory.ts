@@ -13,6 +13,8 @@ import { type MemoryPeak, procAvailable, TreeSampler, treeStats } from "./procTr
  */
 
 export interface LocalScanFigures {
+  /** where the tree was built (inside the run's work directory) */
+  readonly dir: string
   readonly files: number
   readonly bytes: number
   /** how many times the source files were copied to reach the size */
@@ -70,6 +72,7 @@ export const measureLocalScan = async (options: {
   const memory = sampler.stop()
   if (exitCode !== 0 && exitCode !== 1) throw new Error(`vigil scan exited with ${exitCode}: ${stderr.trim()}`)
   return {
+    dir,
     ...tree,
     wallMs: performance.now() - started,
     cpuSeconds: [...cpu.values()].reduce((a, b) => a + b, 0),

@@ -283,6 +283,30 @@ const startupAndMemoryTables = (r: Results): string => {
         `${ls.copies > 1 ? `, copied ${ls.copies} times to reach the size` : ""}): ${fmt(ls.wallMs / 1000)} s, ${fmt(ls.cpuSeconds)} CPU s; ` +
         `peak RSS of the largest process ${mbOf(ls.memory.processRssBytes)}, of all ${ls.memory.processes} processes together ${mbOf(ls.memory.treeRssBytes)} (${breakdown(ls.memory)}).`
     )
+  const peers = r.localScanPeers ?? []
+  if (ls !== undefined && peers.length > 0)
+    parts.push(
+      "",
+      "The same tree through the peers, each once as a whole process and cold, as a user runs a tool on a repository " +
+        "(Vigil's workers start cold here and never get warm; the engine section above compares warm throughput):",
+      "",
+      table(
+        ["tool", "threads", "wall s", "CPU s", "MB per CPU-s", "Vigil / tool, wall", "Vigil / tool, CPU"],
+        [
+          ["`vigil scan` (local)", "default workers", fmt(ls.wallMs / 1000), fmt(ls.cpuSeconds), fmt(ls.bytes / MB / ls.cpuSeconds), "–", "–"],
+          ...peers.map((p) => [
+            `${p.peer} (${p.version})`,
+            String(p.threads),
+            fmt(p.medianWallMs / 1000),
+            fmt(p.medianCpuSeconds),
+            fmt(ls.bytes / MB / p.medianCpuSeconds),
+            fmt(ls.wallMs / p.medianWallMs),
+            fmt(ls.cpuSeconds / p.medianCpuSeconds)
+          ])
+        ],
+        "--- | ---: | ---: | ---: | ---: | ---: | ---:"
+      )
+    )
   return parts.join("\n")
 }
 
@@ -390,6 +414,11 @@ const headline = (r: Results): string => {
   if (r.startup !== undefined) lines.push(`- A fresh analysis worker is ready in ${Math.round(r.startup.readyMs)} ms.`)
   if (r.localScan !== undefined)
     lines.push(`- Local scan of a ${fmt(r.localScan.bytes / MB)} MB Python tree: largest process ${mbOf(r.localScan.memory.processRssBytes)}, all processes ${mbOf(r.localScan.memory.treeRssBytes)}.`)
+  if (r.localScan !== undefined && (r.localScanPeers ?? []).length > 0) {
+    const ls = r.localScan
+    const peers = (r.localScanPeers ?? []).map((p) => `${p.peer}${p.peer === "ast-grep" ? ` ${p.threads} thread(s)` : ""} ${fmt(p.medianWallMs / 1000)} s / ${fmt(p.medianCpuSeconds)} CPU s`)
+    lines.push(`- The same tree, each tool once and cold: \`vigil scan\` ${fmt(ls.wallMs / 1000)} s / ${fmt(ls.cpuSeconds)} CPU s; ${peers.join("; ")}.`)
+  }
   const speedups = r.engine.filter((e) => e.speedup !== undefined).map((e) => `${e.name} ${x(e.speedup)}x`)
   if (speedups.length > 0) lines.push(`- ${r.options.workers} workers vs 1, per corpus: ${speedups.join(", ")}.`)
   const missed = r.targets.filter((t) => t.met === false).map((t) => t.id)

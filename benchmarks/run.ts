@@ -839,6 +839,33 @@ const main = async (): Promise<void> => {
     }
 
     let localScan: LocalScanFigures | undefined
+    let localScanPeers: Array<PeerFigures> | undefined
+    // the same tree through the peers, each once as a whole process: a cold run of every tool, as a
+    // user runs it on a repository (the engine section compares warm throughput instead)
+    const peersOnLocalTree = async (dir: string): Promise<Array<PeerFigures> | undefined> => {
+      if (args["skip-peers"]) {
+        skipped.push({ what: "peers on the local-scan tree", reason: "--skip-peers" })
+        return undefined
+      }
+      const emptyDir = join(workdir, "empty")
+      mkdirSync(emptyDir, { recursive: true })
+      writeFileSync(join(emptyDir, "empty.py"), "")
+      const out: Array<PeerFigures> = []
+      const bandit = banditAvailable()
+      if ("reason" in bandit) skipped.push({ what: "Bandit on the local-scan tree", reason: bandit.reason })
+      else {
+        log(`memory: ${bandit.version} on the same tree (1 run)`)
+        out.push(await runBandit(bandit, dir, emptyDir, 1))
+      }
+      const astGrep = astGrepAvailable(REPO_ROOT)
+      if ("reason" in astGrep) skipped.push({ what: "ast-grep on the local-scan tree", reason: astGrep.reason })
+      else
+        for (const threads of WORKERS > 1 ? [1, WORKERS] : [1]) {
+          log(`memory: ${astGrep.version} with ${threads} thread(s) on the same tree (1 run)`)
+          out.push(await runAstGrep(astGrep, AST_GREP_RULES, dir, emptyDir, threads, 1))
+        }
+      return out
+    }
     const pythonSource = corpora.find((c) => c.name === "python")?.source
     if (!partRuns("memory")) skipped.push({ what: "local scan memory", reason: "not in --only" })
     else if (!procAvailable()) skipped.push({ what: "local scan memory", reason: "/proc is not available on this system" })
@@ -851,11 +878,13 @@ const main = async (): Promise<void> => {
       } catch (e) {
         skipped.push({ what: "local scan memory", reason: e instanceof Error ? e.message : String(e) })
       }
+      if (localScan !== undefined) localScanPeers = await peersOnLocalTree(localScan.dir)
     }
 
     if (previous !== undefined) {
       startup ??= previous.startup
       localScan ??= previous.localScan
+      localScanPeers ??= previous.localScanPeers === undefined ? undefined : [...previous.localScanPeers]
     }
     const total = previous?.total ?? totalOf(engine)
     const results: Results = {
@@ -900,6 +929,7 @@ const main = async (): Promise<void> => {
       carriedOver: previous === undefined ? undefined : { date: previous.date, commit: previous.commit },
       startup,
       localScan,
+      localScanPeers,
       profiles,
       targets: targetsOf(engine, comparisons, service, servicePostgres, startup, localScan),
       durationS: Math.round((performance.now() - started) / 1000)

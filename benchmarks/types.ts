@@ -135,6 +135,11 @@ export interface Results {
   readonly startup?: WorkerStartFigures | undefined
   /** the local `vigil scan` memory measurement */
   readonly localScan?: LocalScanFigures | undefined
+  /**
+   * The peers as whole processes on the local-scan tree, cold like the `vigil scan` beside them (what
+   * a user running each tool once on a repository sees)
+   */
+  readonly localScanPeers?: ReadonlyArray<PeerFigures> | undefined
   readonly profiles: Record<string, ProfileSummary>
   readonly targets: ReadonlyArray<Target>
   readonly durationS: number
