@@ -529,6 +529,10 @@ class ScriptWalker {
         this.bindHolder(fn, name, target ?? `${call.callee}()`)
         // a function that calls the wrapper by its own name (`execAsync(cmd)`) is modelled, as for an import alias
         if (target !== undefined) this.focus?.noteAlias(name, target)
+      } else if (isConst && ts.isIdentifier(init)) {
+        // `const store = sessions` where sessions holds `new Map()`: store is the same object
+        const held = this.canonical(fn, idText(init))
+        if (held !== idText(init)) this.bindHolder(fn, name, held)
       }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
