@@ -801,6 +801,12 @@ class ScriptWalker {
       }
       return
     }
+    // `url.hostname.endsWith("." + allowed)`: a domain suffix allow-list (of a host only: a path's suffix contains nothing)
+    if (method === "endsWith" && ts.isPropertyAccessExpression(callee) && (this.isHostPart(unwrap(callee.expression), locals) || this.isHostPart(unwrap(callee.expression), this.localsOf(fn)))) {
+      const arg = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0])
+      if (arg !== undefined && startsWithDot(arg)) this.guard("allowlist", callee.expression, scope, node, out, fn)
+      return
+    }
     const kind = checkKindOf(method)
     if (kind === undefined) {
       // a predicate helper of the file: `if (!isInside(real, roots)) throw`, where isInside returns a check of its parameter
@@ -861,6 +867,13 @@ class ScriptWalker {
       this.checkDepth--
     }
     return common ?? new Map()
+  }
+
+  /** `u.hostname` / `u.host`, or a local holding one (`const domain = new URL(raw).hostname`). */
+  private isHostPart(e: ts.Expression, locals: ReadonlyMap<string, ts.Expression> | undefined): boolean {
+    const init = ts.isIdentifier(e) ? locals?.get(e.text) : e
+    const n = init === undefined ? undefined : unwrap(init)
+    return n !== undefined && ts.isPropertyAccessExpression(n) && /^(?:hostname|host)$/.test(n.name.text)
   }
 
   /** The checks a predicate helper's truthy result proves about its parameters (by position). */
@@ -1611,6 +1624,14 @@ const moduleName = (spec: string): string => (spec.startsWith("node:") ? spec.sl
 /** Strips what does not change the value: parentheses, `await`, `!`, `as`, `satisfies`, `<T>x`. */
 /** array methods whose callback's check holds for the value it tests when the call's result is truthy */
 const ITERATING_CHECKS = new Set(["some", "every", "find"])
+
+/** Text that starts with a dot: `".example.com"`, `` `.${domain}` ``, `"." + domain` */
+const startsWithDot = (e: ts.Expression): boolean => {
+  if (ts.isStringLiteralLike(e)) return e.text.startsWith(".")
+  if (ts.isTemplateExpression(e)) return e.head.text.startsWith(".")
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === K.PlusToken) return startsWithDot(unwrap(e.left))
+  return false
+}
 
 /** What a function returns: an arrow's expression body, or the values of its own `return` statements. */
 const returnedValues = (node: FunctionLike): ReadonlyArray<ts.Expression> => {
