@@ -92,6 +92,8 @@ class ScriptWalker {
   private topFunctions: Map<string, FunctionLike> | undefined
   /** per predicate helper: the checks that hold on its parameters when it returns a truthy value */
   private readonly predicates = new Map<FunctionLike, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  /** per assertion helper: the checks that hold on its parameters once it returned (see assertionsOf) */
+  private readonly assertions = new Map<FunctionLike, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
   /** how deeply checks are followed through check variables, callbacks and predicate helpers */
   private checkDepth = 0
   /** the element parameters of the array-method callbacks whose checks are being read (`root` of `roots.some((root) => ...)`) */
@@ -360,8 +362,20 @@ class ScriptWalker {
       }
       case K.ClassDeclaration:
         return this.classLike(node as ts.ClassDeclaration, fn, out)
-      case K.ExpressionStatement:
-        return this.expressionStatement((node as ts.ExpressionStatement).expression, fn, out)
+      case K.ExpressionStatement: {
+        const expression = (node as ts.ExpressionStatement).expression
+        this.expressionStatement(expression, fn, out)
+        // `assertInside(full)` / `await ensureAllowed(url)`: a helper of the file that throws unless its
+        // parameter passes a check; the rest of the block runs only when it passed
+        const call = unwrap(expression)
+        const helper = ts.isCallExpression(call) && ts.isIdentifier(call.expression) ? this.topFunction(call.expression.text) : undefined
+        if (helper !== undefined && ts.isCallExpression(call))
+          for (const { param, kind } of this.assertionsOf(helper, fn)) {
+            const arg = call.arguments[param]
+            if (arg !== undefined && !ts.isSpreadElement(arg)) this.guard(kind, arg, { start: node.end, end: blockEnd }, node, out, fn)
+          }
+        return
+      }
       case K.ReturnStatement: {
         const e = (node as ts.ReturnStatement).expression
         out.push({ k: "return", value: e === undefined ? { k: "lit", value: null } : this.expr(e, fn), span: this.span(node) })
@@ -888,6 +902,40 @@ class ScriptWalker {
       if (param !== -1) for (const kind of kinds) out.push({ param, kind })
     }
     this.predicates.set(node, out)
+    return out
+  }
+
+  /**
+   * The checks an assertion helper makes of its parameters: the `if (!check(p)) throw` statements at
+   * the top of its body, before anything could return early (a `return` ends the caller's certainty).
+   */
+  private assertionsOf(node: FunctionLike, fn: number): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.assertions.get(node)
+    if (done !== undefined) return done
+    this.assertions.set(node, [])
+    const out: Array<{ param: number; kind: GuardKind }> = []
+    const body = node.body
+    if (body !== undefined && ts.isBlock(body) && this.checkDepth < 4) {
+      const params = node.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined))
+      const locals = this.constsIn(node)
+      this.checkDepth++
+      try {
+        for (const st of body.statements) {
+          if (returnsIn(st)) break
+          if (!ts.isIfStatement(st) || st.elseStatement !== undefined || !throwsOut(st.thenStatement)) continue
+          const held: Array<Statement> = []
+          this.guardsOf(st.expression, true, { start: 0, end: 0 }, held, fn, locals)
+          for (const g of held) {
+            if (g.k !== "guard") continue
+            const param = params.indexOf(tracedName(g.name, locals))
+            if (param !== -1) out.push({ param, kind: g.kind })
+          }
+        }
+      } finally {
+        this.checkDepth--
+      }
+    }
+    this.assertions.set(node, out)
     return out
   }
 
@@ -1650,6 +1698,20 @@ const returnedValues = (node: FunctionLike): ReadonlyArray<ts.Expression> => {
   }
   ts.forEachChild(body, visit)
   return out
+}
+
+/** The statement holds a `return` of its function (not of a function inside it). */
+const returnsIn = (st: ts.Node): boolean => {
+  if (ts.isReturnStatement(st)) return true
+  if (ts.isFunctionLike(st) || ts.isClassLike(st)) return false
+  return ts.forEachChild(st, (n) => (returnsIn(n) ? true : undefined)) === true
+}
+
+/** A branch that ends in `throw` (alone, or after calls that log or clean up). */
+const throwsOut = (st: ts.Statement): boolean => {
+  if (ts.isThrowStatement(st)) return true
+  if (!ts.isBlock(st) || st.statements.length === 0) return false
+  return ts.isThrowStatement(st.statements[st.statements.length - 1]!) && exits(st)
 }
 
 const isFalsyLiteral = (e: ts.Expression): boolean => {
