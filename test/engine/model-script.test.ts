@@ -345,6 +345,8 @@ describe("scriptModel: guards", () => {
     expect(g).toEqual([
       ["contained", "resolved"],
       ["host_allowlist", "u"],
+      // leaving unless mode is "fast" or "slow": every way through checks it against a literal
+      ["allowlist", "mode"],
       ["validated", "id"],
       ["validated", "n"],
       ["validated", "port"]

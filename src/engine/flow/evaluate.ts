@@ -612,7 +612,9 @@ export class FlowEvaluator {
       if (i === fn || f.owner !== owner || this.evaluating.has(i)) return
       if (!f.body.some((st) => st.k === "assign" && st.target.name === self && st.target.path[0] === attr)) return
       const v = this.varOf(i, dotted)
-      if (v !== undefined) out = out === undefined ? this.resolve(v, i) : join(out, this.resolve(v, i))
+      if (v === undefined) return
+      const held = this.isConfiguredBy(f, i) ? configured(v) : this.resolve(v, i)
+      out = out === undefined ? held : join(out, held)
     })
     if (out !== undefined) return out
     // no method assigns it: a class attribute (`BASE_URL = "https://…"` in the class body), whose
@@ -621,6 +623,15 @@ export class FlowEvaluator {
     if (this.evaluating.has(scope)) return undefined
     const attribute = this.varOf(scope, attr)
     return attribute !== undefined && attribute.prov === Prov.Constant && attribute.text !== undefined ? attribute : undefined
+  }
+
+  /**
+   * A constructor that nothing in the file calls: whoever builds the object (the application that
+   * configures a store with its table name, a client with its base URL) passes its arguments, so what
+   * it stores from them is configuration, not data of unknown origin.
+   */
+  private isConfiguredBy(f: FunctionInfo, i: number): boolean {
+    return (f.name === "constructor" || f.name === "__init__") && this.fw.given === undefined && this.sitesOf(i).length === 0
   }
 
   /**
@@ -824,6 +835,9 @@ const lastSegmentOf = (callee: string): string => {
 }
 
 /** What a parameter's checks inside the function add to the value a caller passes for it. */
+/** A stored value with the constructor's parameters in it taken as configuration. */
+const configured = (v: Value): Value => (v.params === 0 ? v : keepPrefix(join({ ...v, params: 0 }, configValue(false)), v))
+
 const guarded = (passed: Value, inside: Value): Value =>
   inside.guards === 0 && inside.sanitized.length === 0
     ? passed

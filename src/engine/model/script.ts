@@ -84,6 +84,20 @@ class ScriptWalker {
 
   /** functions whose bodies were skipped (no name a rule needs), to model later if a modelled one is called */
   private readonly skipped = new Map<number, FunctionLike>()
+  /** the syntax of each function, for the checks read from it (check variables, see localsOf) */
+  private readonly fnNodes = new Map<number, FunctionLike>()
+  /** per function (-1: the module): its `const` declarations by name, read from syntax when a check needs them */
+  private readonly locals = new Map<number, ReadonlyMap<string, ts.Expression>>()
+  /** functions of the module by name (declarations and `const f = (...) =>`), for predicate helpers */
+  private topFunctions: Map<string, FunctionLike> | undefined
+  /** per predicate helper: the checks that hold on its parameters when it returns a truthy value */
+  private readonly predicates = new Map<FunctionLike, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  /** per assertion helper: the checks that hold on its parameters once it returned (see assertionsOf) */
+  private readonly assertions = new Map<FunctionLike, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  /** how deeply checks are followed through check variables, callbacks and predicate helpers */
+  private checkDepth = 0
+  /** the element parameters of the array-method callbacks whose checks are being read (`root` of `roots.some((root) => ...)`) */
+  private readonly elements = new Set<string>()
   /** set when skipping stopped paying (see fillCallers) */
   private everything = false
 
@@ -348,8 +362,20 @@ class ScriptWalker {
       }
       case K.ClassDeclaration:
         return this.classLike(node as ts.ClassDeclaration, fn, out)
-      case K.ExpressionStatement:
-        return this.expressionStatement((node as ts.ExpressionStatement).expression, fn, out)
+      case K.ExpressionStatement: {
+        const expression = (node as ts.ExpressionStatement).expression
+        this.expressionStatement(expression, fn, out)
+        // `assertInside(full)` / `await ensureAllowed(url)`: a helper of the file that throws unless its
+        // parameter passes a check; the rest of the block runs only when it passed
+        const call = unwrap(expression)
+        const helper = ts.isCallExpression(call) && ts.isIdentifier(call.expression) ? this.topFunction(call.expression.text) : undefined
+        if (helper !== undefined && ts.isCallExpression(call))
+          for (const { param, kind } of this.assertionsOf(helper, fn)) {
+            const arg = call.arguments[param]
+            if (arg !== undefined && !ts.isSpreadElement(arg)) this.guard(kind, arg, { start: node.end, end: blockEnd }, node, out, fn)
+          }
+        return
+      }
       case K.ReturnStatement: {
         const e = (node as ts.ReturnStatement).expression
         out.push({ k: "return", value: e === undefined ? { k: "lit", value: null } : this.expr(e, fn), span: this.span(node) })
@@ -529,6 +555,10 @@ class ScriptWalker {
         this.bindHolder(fn, name, target ?? `${call.callee}()`)
         // a function that calls the wrapper by its own name (`execAsync(cmd)`) is modelled, as for an import alias
         if (target !== undefined) this.focus?.noteAlias(name, target)
+      } else if (isConst && ts.isIdentifier(init)) {
+        // `const store = sessions` where sessions holds `new Map()`: store is the same object
+        const held = this.canonical(fn, idText(init))
+        if (held !== idText(init)) this.bindHolder(fn, name, held)
       }
       if (fn === -1 && isConst && this.isConstant(value)) this.b.constants.set(name, value)
       return
@@ -678,10 +708,23 @@ class ScriptWalker {
    * Records the checks a condition makes. `negated`: the condition's failure is what holds in
    * `scope` (the `if (!ok) throw` shape), so only negated checks count there.
    */
-  private guardsOf(cond: ts.Expression, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+  private guardsOf(cond: ts.Expression, negated: boolean, scope: Span, out: Array<Statement>, fn: number, locals?: ReadonlyMap<string, ts.Expression>): void {
     const node = unwrap(cond)
     if (ts.isPrefixUnaryExpression(node) && node.operator === K.ExclamationToken) {
-      this.guardsOf(node.operand, !negated, scope, out, fn)
+      this.guardsOf(node.operand, !negated, scope, out, fn, locals)
+      return
+    }
+    // a check variable: `const ok = dirs.some((d) => real.startsWith(d + path.sep)); if (!ok) throw`
+    if (ts.isIdentifier(node)) {
+      const init = (locals ?? this.localsOf(fn)).get(node.text)
+      if (init !== undefined && this.checkDepth < 4) {
+        this.checkDepth++
+        try {
+          this.guardsOf(init, negated, scope, out, fn, locals)
+        } finally {
+          this.checkDepth--
+        }
+      }
       return
     }
     if (ts.isBinaryExpression(node)) {
@@ -689,7 +732,19 @@ class ScriptWalker {
       if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) {
         // `if (!a || !b) throw` => both hold after; `if (a && b) {` => both hold inside
         if ((negated && op === K.BarBarToken) || (!negated && op === K.AmpersandAmpersandToken))
-          for (const operand of chainOf(node, op)) this.guardsOf(operand, negated, scope, out, fn)
+          for (const operand of chainOf(node, op)) this.guardsOf(operand, negated, scope, out, fn, locals)
+        else {
+          // `if (a || b) {` (or `if (!(a && b)) throw`): what every operand checks holds
+          let common: Array<Extract<Statement, { k: "guard" }>> | undefined
+          for (const operand of chainOf(node, op)) {
+            const held: Array<Statement> = []
+            this.guardsOf(operand, negated, scope, held, fn, locals)
+            const guards = held.filter((g): g is Extract<Statement, { k: "guard" }> => g.k === "guard")
+            common = common === undefined ? guards : common.filter((g) => guards.some((h) => h.name === g.name && h.kind === g.kind))
+            if (common.length === 0) break
+          }
+          out.push(...(common ?? []))
+        }
         return
       }
       const positive = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken
@@ -706,6 +761,13 @@ class ScriptWalker {
         }
         if (isConstantLiteral(right)) this.guard("allowlist", left, scope, node, out, fn)
         else if (isConstantLiteral(left)) this.guard("allowlist", right, scope, node, out, fn)
+        else
+          // in a callback of `roots.some((root) => real === root || ...)`: equal to one of the array's elements
+          for (const [a, other] of [[left, right], [right, left]] as const)
+            if (ts.isIdentifier(other) && this.elements.has(other.text) && !(ts.isIdentifier(a) && this.elements.has(a.text))) {
+              this.guard("allowlist", a, scope, node, out, fn)
+              this.guard("contained", a, scope, node, out, fn)
+            }
         return
       }
       if (op === K.InKeyword && !negated) this.guard("allowlist", node.left, scope, node, out, fn)
@@ -732,8 +794,44 @@ class ScriptWalker {
     const callee = unwrap(node.expression)
     const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined
     if (method === undefined) return
+    // `if (rel.startsWith(".."))` holds when the path leaves its root: it contains nothing
+    if (method === "startsWith" && node.arguments[0] !== undefined && ts.isStringLiteralLike(node.arguments[0]) && node.arguments[0].text.startsWith("..")) return
+    // `dirs.some((dir) => real.startsWith(dir + path.sep))`: what the callback checks of an outer value holds
+    if (ts.isPropertyAccessExpression(callee) && ITERATING_CHECKS.has(method)) {
+      const cb = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0])
+      if (cb !== undefined && (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) && this.checkDepth < 4) {
+        const own = new Set(cb.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])))
+        const first = cb.parameters[0]
+        const element = first !== undefined && ts.isIdentifier(first.name) && !this.elements.has(first.name.text) ? first.name.text : undefined
+        if (element !== undefined) this.elements.add(element)
+        let checks: ReadonlyMap<string, ReadonlySet<GuardKind>>
+        try {
+          checks = this.returnedChecks(cb, fn)
+        } finally {
+          if (element !== undefined) this.elements.delete(element)
+        }
+        for (const [name, kinds] of checks)
+          if (!own.has(name.split(".")[0]!)) for (const k of kinds) out.push({ k: "guard", kind: k, name, scope, span: this.span(node) })
+      }
+      return
+    }
+    // `url.hostname.endsWith("." + allowed)`: a domain suffix allow-list (of a host only: a path's suffix contains nothing)
+    if (method === "endsWith" && ts.isPropertyAccessExpression(callee) && (this.isHostPart(unwrap(callee.expression), locals) || this.isHostPart(unwrap(callee.expression), this.localsOf(fn)))) {
+      const arg = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0])
+      if (arg !== undefined && startsWithDot(arg)) this.guard("allowlist", callee.expression, scope, node, out, fn)
+      return
+    }
     const kind = checkKindOf(method)
-    if (kind === undefined) return
+    if (kind === undefined) {
+      // a predicate helper of the file: `if (!isInside(real, roots)) throw`, where isInside returns a check of its parameter
+      const helper = ts.isIdentifier(callee) ? this.topFunction(callee.text) : undefined
+      if (helper !== undefined && this.checkDepth < 4)
+        for (const { param, kind: k } of this.predicateOf(helper, fn)) {
+          const arg = node.arguments[param]
+          if (arg !== undefined && !ts.isSpreadElement(arg)) this.guard(k, arg, scope, node, out, fn)
+        }
+      return
+    }
     const receiver = ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined
     const args = node.arguments
     let subject: ts.Expression | undefined
@@ -746,6 +844,147 @@ class ScriptWalker {
     } else if (method === "match" && receiver !== undefined) subject = receiver
     else subject = args[0] ?? receiver
     if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
+  }
+
+  /**
+   * The checks that hold on values when a function returns something truthy: of each `return` (or an
+   * arrow's expression body) other than a falsy constant, what its condition checks, the same for all
+   * of them; checked locals are traced to what they were computed from (`rel` of `path.relative(root, p)`
+   * is about `p`, `real` of `await fs.realpath(p)` too). Names are as written in the function.
+   */
+  private returnedChecks(node: FunctionLike, fn: number): ReadonlyMap<string, ReadonlySet<GuardKind>> {
+    const locals = this.constsIn(node)
+    let common: Map<string, Set<GuardKind>> | undefined
+    this.checkDepth++
+    try {
+      for (const r of returnedValues(node)) {
+        if (isFalsyLiteral(r)) continue
+        const held: Array<Statement> = []
+        this.guardsOf(r, false, { start: 0, end: 0 }, held, fn, locals)
+        const here = new Map<string, Set<GuardKind>>()
+        for (const g of held) {
+          if (g.k !== "guard") continue
+          const name = tracedName(g.name, locals)
+          const kinds = here.get(name) ?? new Set<GuardKind>()
+          kinds.add(g.kind)
+          here.set(name, kinds)
+        }
+        if (common === undefined) common = here
+        else
+          for (const [name, kinds] of common) {
+            const other = here.get(name)
+            if (other === undefined) common.delete(name)
+            else for (const k of kinds) if (!other.has(k)) kinds.delete(k)
+          }
+      }
+    } finally {
+      this.checkDepth--
+    }
+    return common ?? new Map()
+  }
+
+  /** `u.hostname` / `u.host`, or a local holding one (`const domain = new URL(raw).hostname`). */
+  private isHostPart(e: ts.Expression, locals: ReadonlyMap<string, ts.Expression> | undefined): boolean {
+    const init = ts.isIdentifier(e) ? locals?.get(e.text) : e
+    const n = init === undefined ? undefined : unwrap(init)
+    return n !== undefined && ts.isPropertyAccessExpression(n) && /^(?:hostname|host)$/.test(n.name.text)
+  }
+
+  /** The checks a predicate helper's truthy result proves about its parameters (by position). */
+  private predicateOf(node: FunctionLike, fn: number): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.predicates.get(node)
+    if (done !== undefined) return done
+    this.predicates.set(node, [])
+    const params = node.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined))
+    const out: Array<{ param: number; kind: GuardKind }> = []
+    for (const [name, kinds] of this.returnedChecks(node, fn)) {
+      const param = params.indexOf(name)
+      if (param !== -1) for (const kind of kinds) out.push({ param, kind })
+    }
+    this.predicates.set(node, out)
+    return out
+  }
+
+  /**
+   * The checks an assertion helper makes of its parameters: the `if (!check(p)) throw` statements at
+   * the top of its body, before anything could return early (a `return` ends the caller's certainty).
+   */
+  private assertionsOf(node: FunctionLike, fn: number): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.assertions.get(node)
+    if (done !== undefined) return done
+    this.assertions.set(node, [])
+    const out: Array<{ param: number; kind: GuardKind }> = []
+    const body = node.body
+    if (body !== undefined && ts.isBlock(body) && this.checkDepth < 4) {
+      const params = node.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined))
+      const locals = this.constsIn(node)
+      this.checkDepth++
+      try {
+        for (const st of body.statements) {
+          if (returnsIn(st)) break
+          if (!ts.isIfStatement(st) || st.elseStatement !== undefined || !throwsOut(st.thenStatement)) continue
+          const held: Array<Statement> = []
+          this.guardsOf(st.expression, true, { start: 0, end: 0 }, held, fn, locals)
+          for (const g of held) {
+            if (g.k !== "guard") continue
+            const param = params.indexOf(tracedName(g.name, locals))
+            if (param !== -1) out.push({ param, kind: g.kind })
+          }
+        }
+      } finally {
+        this.checkDepth--
+      }
+    }
+    this.assertions.set(node, out)
+    return out
+  }
+
+  /** A function of the module by its name: `function f(...)` or `const f = (...) => ...`. */
+  private topFunction(name: string): FunctionLike | undefined {
+    if (this.topFunctions === undefined) {
+      const found = new Map<string, FunctionLike>()
+      for (const st of this.file.statements) {
+        if (ts.isFunctionDeclaration(st) && st.name !== undefined && st.body !== undefined) found.set(st.name.text, st)
+        else if (ts.isVariableStatement(st))
+          for (const d of st.declarationList.declarations) {
+            const init = d.initializer === undefined ? undefined : unwrap(d.initializer)
+            if (ts.isIdentifier(d.name) && init !== undefined && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) found.set(d.name.text, init)
+          }
+      }
+      this.topFunctions = found
+    }
+    return this.topFunctions.get(name)
+  }
+
+  /** The `const` declarations of a function (-1: the module), read once when a check needs them. */
+  private localsOf(fn: number): ReadonlyMap<string, ts.Expression> {
+    let found = this.locals.get(fn)
+    if (found === undefined) {
+      const node = fn === -1 ? undefined : this.fnNodes.get(fn)
+      found = fn === -1 ? this.constsIn(this.file) : node === undefined ? new Map() : this.constsIn(node)
+      this.locals.set(fn, found)
+    }
+    return found
+  }
+
+  /** `const` names declared once in a function body (or the module), not in the functions inside it. */
+  private constsIn(root: FunctionLike | ts.SourceFile): ReadonlyMap<string, ts.Expression> {
+    const out = new Map<string, ts.Expression>()
+    const twice = new Set<string>()
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
+      if (ts.isVariableDeclarationList(n) && (n.flags & ts.NodeFlags.Const) !== 0)
+        for (const d of n.declarations) {
+          if (!ts.isIdentifier(d.name) || d.initializer === undefined) continue
+          if (out.has(d.name.text)) twice.add(d.name.text)
+          out.set(d.name.text, d.initializer)
+        }
+      ts.forEachChild(n, visit)
+    }
+    if (ts.isSourceFile(root)) for (const st of root.statements) visit(st)
+    else if (root.body !== undefined) ts.forEachChild(root.body, visit)
+    for (const name of twice) out.delete(name)
+    return out
   }
 
   /**
@@ -903,6 +1142,7 @@ class ScriptWalker {
     if (paramTypes !== undefined) info.paramTypes = paramTypes
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
+    this.fnNodes.set(index, node)
     // only a declaration or a function held by a variable is in scope by its name; a method (of a class
     // or an object literal, `{ options(url, options) {} }`) is not: a bare `options` names something else
     // (the walk has no parent pointers, so the caller says when the function is a property's value)
@@ -1430,6 +1670,94 @@ const idText = (id: ts.Identifier | ts.PrivateIdentifier): string => {
 const moduleName = (spec: string): string => (spec.startsWith("node:") ? spec.slice(5) : spec)
 
 /** Strips what does not change the value: parentheses, `await`, `!`, `as`, `satisfies`, `<T>x`. */
+/** array methods whose callback's check holds for the value it tests when the call's result is truthy */
+const ITERATING_CHECKS = new Set(["some", "every", "find"])
+
+/** Text that starts with a dot: `".example.com"`, `` `.${domain}` ``, `"." + domain` */
+const startsWithDot = (e: ts.Expression): boolean => {
+  if (ts.isStringLiteralLike(e)) return e.text.startsWith(".")
+  if (ts.isTemplateExpression(e)) return e.head.text.startsWith(".")
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === K.PlusToken) return startsWithDot(unwrap(e.left))
+  return false
+}
+
+/** What a function returns: an arrow's expression body, or the values of its own `return` statements. */
+const returnedValues = (node: FunctionLike): ReadonlyArray<ts.Expression> => {
+  const body = node.body
+  if (body === undefined) return []
+  if (!ts.isBlock(body)) return [body]
+  const out: Array<ts.Expression> = []
+  const visit = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
+    if (ts.isReturnStatement(n)) {
+      // a bare `return` returns undefined: nothing holds, and nothing is claimed
+      if (n.expression !== undefined) out.push(n.expression)
+      return
+    }
+    ts.forEachChild(n, visit)
+  }
+  ts.forEachChild(body, visit)
+  return out
+}
+
+/** The statement holds a `return` of its function (not of a function inside it). */
+const returnsIn = (st: ts.Node): boolean => {
+  if (ts.isReturnStatement(st)) return true
+  if (ts.isFunctionLike(st) || ts.isClassLike(st)) return false
+  return ts.forEachChild(st, (n) => (returnsIn(n) ? true : undefined)) === true
+}
+
+/** A branch that ends in `throw` (alone, or after calls that log or clean up). */
+const throwsOut = (st: ts.Statement): boolean => {
+  if (ts.isThrowStatement(st)) return true
+  if (!ts.isBlock(st) || st.statements.length === 0) return false
+  return ts.isThrowStatement(st.statements[st.statements.length - 1]!) && exits(st)
+}
+
+const isFalsyLiteral = (e: ts.Expression): boolean => {
+  const n = unwrap(e)
+  return (
+    n.kind === K.FalseKeyword ||
+    n.kind === K.NullKeyword ||
+    (ts.isIdentifier(n) && n.text === "undefined") ||
+    (ts.isNumericLiteral(n) && Number(n.text) === 0) ||
+    (ts.isStringLiteralLike(n) && n.text === "")
+  )
+}
+
+/**
+ * A checked local traced to the value it was computed from, through normalisations:
+ * `rel = path.relative(root, p)`, `real = await fs.realpath(abs)`, `abs = path.resolve(root, p)`,
+ * `n = path.normalize(p)` all lead to `p`. Other names stay as they are.
+ */
+const tracedName = (name: string, locals: ReadonlyMap<string, ts.Expression>): string => {
+  let current = name
+  for (let i = 0; i < 6; i++) {
+    const init = locals.get(current)
+    if (init === undefined) return current
+    const next = normalisedFrom(unwrap(init))
+    const text = next === undefined ? undefined : dottedText(next)
+    if (text === undefined) return current
+    current = text
+  }
+  return current
+}
+
+/** The value a normalising call (or a `path.relative`) works on, or the expression itself when it is a name. */
+const normalisedFrom = (n: ts.Expression): ts.Expression | undefined => {
+  for (let i = 0; i < 6 && ts.isCallExpression(n); i++) {
+    const callee = dottedText(n.expression) ?? ""
+    const last = callee.slice(callee.lastIndexOf(".") + 1)
+    const args = n.arguments
+    if (last === "relative" && args.length === 2) n = unwrap(args[1]!)
+    else if ((last === "resolve" || last === "join") && callee.includes(".") && args.length > 0) n = unwrap(args[args.length - 1]!)
+    else if ((NORMALISERS.has(last) || last === "realpathSync") && args.length === 1) n = unwrap(args[0]!)
+    else if (ts.isPropertyAccessExpression(n.expression) && args.length === 0 && (NORMALISERS.has(last) || last === "trim")) n = unwrap(n.expression.expression)
+    else return undefined
+  }
+  return ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n : undefined
+}
+
 const unwrap = (node: ts.Expression): ts.Expression => {
   let n = node
   for (;;) {
