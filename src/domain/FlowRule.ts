@@ -346,6 +346,9 @@ export const FrameworkModel = Schema.Struct({
   config: Schema.optional(Names),
   secret_names: Schema.optional(Schema.String).annotations({ description: "regex over configuration keys that hold secrets" }),
   safe: Schema.optional(Names).annotations({ description: "calls whose result carries no data of their arguments (int(), len()), and names that hold none (the program's own location: __file__, __dirname)" }),
+  parsers: Schema.optional(Names).annotations({
+    description: "calls that parse text into a record or a list (JSON.parse, json.loads): passed whole to an SQL sink, their result is no SQL text (a field read from it is text again)"
+  }),
   roles: Schema.optional(Schema.Array(RoleSpec)),
   not_decorators: Schema.optional(Names).annotations({
     description: "decorators that never give a role, though a role's pattern matches them (`unittest.mock.patch` is not an HTTP PATCH route)"

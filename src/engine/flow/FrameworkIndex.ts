@@ -8,6 +8,8 @@ export interface FrameworkIndex {
   readonly untrusted: NameIndex<string>
   readonly config: NameIndex<true>
   readonly safe: NameIndex<true>
+  /** calls that parse text into a record or list (their result is `parsed`, see Value.ts) */
+  readonly parsers: NameIndex<true>
   readonly secretNames: RegExp | undefined
   /**
    * A field, header or attribute name that names a credential as a whole (`password`, `x-api-key`,
@@ -34,6 +36,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     untrusted: new NameIndex(),
     config: new NameIndex(),
     safe: new NameIndex(),
+    parsers: new NameIndex(),
     secretNames: undefined,
     secretKey: () => false,
     decorators: new NameIndex(),
@@ -50,6 +53,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     for (const s of m.untrusted) for (const n of s.names) index.untrusted.add(n, s.label)
     for (const n of m.config ?? []) index.config.add(n, true)
     for (const n of m.safe ?? []) index.safe.add(n, true)
+    for (const n of m.parsers ?? []) index.parsers.add(n, true)
     if (m.secret_names !== undefined) secret = secret === undefined ? m.secret_names : `${secret}|${m.secret_names}`
     for (const r of m.roles ?? []) {
       for (const d of r.decorators ?? []) index.decorators.add(d, r.role)

@@ -32,6 +32,11 @@ export interface Value {
   /** the value is a list / array literal */
   readonly container?: boolean
   /**
+   * Structured data a parser made from text (`JSON.parse(s)`, `json.loads(s)`, the models' `parsers`):
+   * a record or a list, whatever its fields, so not text a sink runs (SQL) until a field of it is read
+   */
+  readonly parsed?: true
+  /**
    * For a variable whose fields were assigned (`argv.body = readFile(p)`): what it held before those
    * writes, which a field never written reads from (`argv.har` is not the file's contents)
    */

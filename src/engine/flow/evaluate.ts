@@ -480,6 +480,8 @@ export class FlowEvaluator {
         if (!receiverSecret) result = { ...result, secret: false }
       }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
+      // `JSON.parse(call.function.arguments)`: the model's data, as a record rather than text
+      if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, parsed: true }
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
@@ -851,8 +853,8 @@ const roleLabel = (f: FunctionInfo): string =>
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {
-  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined) return v
-  const { text: _t, prefix: _p, fields: _f, container: _c, hostFixed: _h, settingTail: _s, ...rest } = v
+  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined && v.parsed === undefined) return v
+  const { text: _t, prefix: _p, fields: _f, container: _c, hostFixed: _h, settingTail: _s, parsed: _r, ...rest } = v
   return rest
 }
 

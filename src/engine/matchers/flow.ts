@@ -734,6 +734,9 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   const sqlCheck = hit.sink.check === "sql" || hit.sink.check === "sql_text"
   // a record with no statement field (`index.query({ vector, topK })` on a vector index) is no SQL
   if (sqlCheck && v0.fields !== undefined && queryText(v0.fields) === undefined) return undefined
+  // nor is a record parsed from text (`tool.execute(JSON.parse(call.function.arguments))` in an agent
+  // loop dispatches the model's tool call; a statement would be one of its fields, read as text)
+  if (sqlCheck && v0.parsed === true) return undefined
   const v = sqlCheck && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
   if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // what the text says is the finding, whoever wrote it
