@@ -129,6 +129,10 @@ export const FlowSink = Schema.Struct({
     description: "with returns: only sources with these labels in models/<language>.yaml count (`file contents`, `an HTTP response`); a rule's own `sources` are labelled `untrusted data`"
   }),
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
+  not_callee: Schema.optional(Names).annotations({
+    description:
+      "calls that match `callee` but are not this sink: the same method name on an object another library made, by the call's canonical name (`llamaindex.**.*`: anything built from the llamaindex module, so a query engine's `query(question)` is no SQL)"
+  }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
   check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "inline_code", "string", "system_message", "prompt_text", "unlabelled")).annotations({

@@ -29,6 +29,8 @@ interface SinkEntry {
   readonly reports: ReadonlySet<string>
   /** the framework models plus the rule's own `sources`, less the safe calls it `keeps`: for this rule only */
   readonly framework: FrameworkIndex
+  /** calls the sink's `callee` matches that another library's objects make (`not_callee`) */
+  readonly notCallee: NameIndex<true> | undefined
 }
 
 /** Every flow and call matcher of one language, run together over one semantic model. */
@@ -43,6 +45,12 @@ export interface CompiledModelRules {
    * `given`: sources the caller knows for this code (a builder node's input), beyond the models.
    */
   readonly run: (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>) => Array<RawMatch>
+}
+
+const nameIndex = (names: ReadonlyArray<string>): NameIndex<true> => {
+  const index = new NameIndex<true>()
+  for (const n of names) index.add(n, true)
+  return index
 }
 
 const PROVEN_CONFIDENCE = 0.9
@@ -94,7 +102,8 @@ export const compileModelRules = (
         guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
         sanitizers: m.sanitizers ?? [],
         reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
-        framework: fw
+        framework: fw,
+        notCallee: sink.not_callee === undefined ? undefined : nameIndex(sink.not_callee)
       }
       if (sink.returns === true) {
         // only the sources with the sink's labels, and not the function's own parameters
@@ -229,6 +238,7 @@ export const compileModelRules = (
       // reported, at each call of it: the lambda is the sink under another name
       const vias: ReadonlyArray<Call | undefined> = lambdaSites(call) ?? [undefined]
       for (const hit of hits) {
+        if (hit.notCallee !== undefined && hit.notCallee.lookup(call.callee).length > 0) continue
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
         // `Path(root, name).read_text()`: the object was built by a sink of the same matcher, reported there
