@@ -330,6 +330,10 @@ const RoleSpec = Schema.Struct({
     )
   ).annotations({ description: "functions passed to these calls (at the position, or as the options field) get the role" }),
   param_types: Schema.optional(Names).annotations({ description: "functions with a parameter of one of these types get the role" }),
+  exports: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description:
+      "JavaScript / TypeScript: functions a module exports under one of these names get the role (frameworks that route by the exported name: Next.js App Router, SvelteKit and Astro endpoints, `export async function POST(req)`)"
+  }),
   methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
   implements: Schema.optional(
     Schema.Array(

@@ -157,6 +157,11 @@ export interface FunctionInfo {
    * models give methods of types implementing a framework interface their role (a langchaingo tool's `Call`).
    */
   readonly typeMethods?: ReadonlyArray<string>
+  /**
+   * JavaScript / TypeScript: declared at module level with `export` (`export async function POST(req)`,
+   * `export const GET = async () => ...`): frameworks that route by the exported name call it
+   */
+  readonly exported?: true
   /** filled by the framework models after building (flow/roles.ts) */
   role: FunctionRole
   readonly span: Span

@@ -350,14 +350,23 @@ class ScriptWalker {
         // the doc comment is read only for `const f = () => ...`: a function's description
         const first = declarations[0]?.initializer
         const doc = first !== undefined && isFunctionExpression(unwrap(first)) ? this.docOf(n) : undefined
-        for (const d of declarations) this.variableDeclaration(d, fn, out, isConst, doc)
+        const exported = fn === -1 && exportedStatement(n)
+        for (const d of declarations) {
+          const before = this.b.functions.length
+          this.variableDeclaration(d, fn, out, isConst, doc)
+          // `export const POST = async (req) => ...`: the function the declaration made first
+          const init = d.initializer === undefined ? undefined : unwrap(d.initializer)
+          if (exported && init !== undefined && isFunctionExpression(init) && this.b.functions.length > before)
+            (this.b.functions[before] as Writable<FunctionInfo>).exported = true
+        }
         return
       }
       case K.FunctionDeclaration: {
         const n = node as ts.FunctionDeclaration
         if (n.body === undefined) return // overload signature or `declare function`
         const name = n.name?.text ?? "default"
-        this.functionLike(n, fn, name, n.name ?? n, this.docOf(n))
+        const index = this.functionLike(n, fn, name, n.name ?? n, this.docOf(n))
+        if (fn === -1 && exportedStatement(n)) (this.b.functions[index] as Writable<FunctionInfo>).exported = true
         return
       }
       case K.ClassDeclaration:
@@ -1899,3 +1908,7 @@ const leaves = (n: ts.Node): boolean => {
   if (ts.isFunctionLike(n) || ts.isClassLike(n)) return false
   return ts.forEachChild(n, leaves) ?? false
 }
+
+/** A statement written with the `export` keyword (not `export default` of an expression). */
+const exportedStatement = (node: ts.FunctionDeclaration | ts.VariableStatement): boolean =>
+  node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true
