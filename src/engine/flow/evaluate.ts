@@ -367,8 +367,13 @@ export class FlowEvaluator {
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return e.key.k === "lit" && typeof e.key.value === "string" ? this.named(strip(obj), e.key.value) : strip(obj)
       }
-      case "concat":
-        return concat(e.parts.map((p) => this.value(p, fn, at)))
+      case "concat": {
+        const values = e.parts.map((p) => this.value(p, fn, at))
+        const whole = concat(values)
+        // the building call repeats its parts' data: where data sits in the text is read from the parts
+        if (e.built !== true || whole.namesOnly === true || whole.text !== undefined || values.length < 2) return whole
+        return concat(values.slice(0, -1)).namesOnly === true ? { ...whole, namesOnly: true } : whole
+      }
       case "op": {
         const checked = e.checked
         const values = e.parts.map((p, i) => {
@@ -796,7 +801,9 @@ const MEMBER = /^(?:self|this)\.[\w$]+$/
  */
 const keepPrefix = (out: Value, v: Value): Value => {
   const kept = v.prefix !== undefined && out.prefix === undefined ? { ...out, prefix: v.prefix } : out
-  return v.hostFixed === true && kept.hostFixed !== true ? { ...kept, hostFixed: true } : kept
+  const host = v.hostFixed === true && kept.hostFixed !== true ? { ...kept, hostFixed: true as const } : kept
+  // the parameters filled places where the statement takes a name: so do the values passed for them
+  return v.namesOnly === true && host.namesOnly !== true ? { ...host, namesOnly: true } : host
 }
 /** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/

@@ -210,7 +210,7 @@ class PythonWalker {
           endless = value.k === "call" && this.b.calls[value.call]!.callee === "itertools.count"
           // `for col, val in (("name", a), ("city", b))`: each name iterates its own column of the rows
           const targets = this.targets(left, fn)
-          const columns = columnsOf(value, targets.length)
+          const columns = columnsOf(value, targets.length) ?? this.zipColumns(right, value, left, targets.length)
           targets.forEach((target, i) => out.push({ k: "iterate", target, value: columns?.[i] ?? value, span: span(node) }))
         }
         const bodyNode = node.childForFieldName("body")
@@ -280,6 +280,22 @@ class PythonWalker {
       default:
         if (node.type.endsWith("_statement")) for (const c of node.namedChildren) this.expr(c, fn)
     }
+  }
+
+  /**
+   * `for v, migration in zip(range(n), MIGRATIONS)`, `for i, step in enumerate(steps)`: each name
+   * iterates its own argument of zip (the index of enumerate is a number), when the names are written
+   * flat and the arguments are not unpacked (`zip(*rows)`).
+   */
+  private zipColumns(right: AstNode, value: Expr, left: AstNode, width: number): Array<Expr> | undefined {
+    if (width < 2 || value.k !== "call" || left.namedChildren.length !== width) return undefined
+    const call = this.b.calls[value.call]!
+    const argsNode = right.childForFieldName("arguments")
+    if (argsNode === null || argsNode.namedChildren.some((c) => c.type === "list_splat" || c.type === "dictionary_splat")) return undefined
+    const positional = call.args.filter((a) => a.name === undefined).map((a) => a.value)
+    if (call.callee === "zip" && positional.length === width) return positional
+    if (call.callee === "enumerate" && width === 2 && positional.length >= 1) return [{ k: "lit", value: 0 }, positional[0]!]
+    return undefined
   }
 
   private exprStatement(node: AstNode, fn: number, out: Array<Statement>): void {
@@ -1016,8 +1032,8 @@ class PythonWalker {
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
-      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }] }
-      if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
+      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }], built: true }
+      if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }], built: true }
     }
     return { k: "call", call: index }
   }
