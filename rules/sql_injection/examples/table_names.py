@@ -78,3 +78,37 @@ def read_table_via_helper(table_name: str) -> list:
     conn = sqlite3.connect("app.db")
     # ruleid: sql_injection
     return conn.execute(select_all(table_name)).fetchall()
+
+
+MIGRATIONS = [
+    "CREATE TABLE IF NOT EXISTS migrations (v INTEGER PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS checkpoints (thread_id TEXT, checkpoint BLOB)",
+]
+
+
+class CheckpointSaver:
+    MIGRATIONS = MIGRATIONS
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def setup(self) -> None:
+        cur = self.conn.cursor()
+        row = cur.execute("SELECT v FROM migrations ORDER BY v DESC LIMIT 1").fetchone()
+        version = -1 if row is None else row[0]
+        # each name iterates its own argument of zip: the statements are the class's constant list
+        for v, migration in zip(range(version + 1, len(self.MIGRATIONS)), self.MIGRATIONS[version + 1 :]):
+            # ok: sql_injection
+            cur.execute(migration)
+            # ok: sql_injection
+            cur.execute("INSERT INTO migrations (v) VALUES (?)", (v,))
+        for step, statement in enumerate(MIGRATIONS):
+            # ok: sql_injection
+            cur.execute(statement)
+
+    def replay(self) -> None:
+        cur = self.conn.cursor()
+        # statements stored in the database are data of unknown origin
+        for statement, in cur.execute("SELECT statement FROM pending_statements WHERE kind = 'ddl'").fetchall():
+            # ruleid: sql_injection
+            cur.execute(statement)
