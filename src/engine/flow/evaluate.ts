@@ -708,6 +708,19 @@ export class FlowEvaluator {
   }
 
   /**
+   * Evaluates an argument of a call outside any loop as the statement the call is written in: it
+   * reads the assignments above that statement only, so `content = self._read(content)` passes the
+   * earlier `content`, not what `_read` returns. In a loop a later assignment reaches the next lap,
+   * so every assignment counts there.
+   */
+  private atSite<T>(site: Call, run: () => T): T {
+    if (site.loop !== undefined || site.fn === MODULE || this.evaluating.has(site.fn)) return run()
+    const body = this.body(site.fn)
+    const index = body.findIndex((st) => st.span.start <= site.span.start && site.span.end <= st.span.end && (st.k === "assign" || st.k === "call" || st.k === "return"))
+    return index === -1 ? run() : this.evaluatingAt(site.fn, index, run)
+  }
+
+  /**
    * A parameter's value over the file's call sites, for sinks reached through a helper. A function
    * nobody in the file calls gets unknown data.
    */
@@ -730,7 +743,7 @@ export class FlowEvaluator {
       for (const site of sites) {
         const arg = this.argFor(site, fn, index)
         if (arg === undefined) continue
-        out = join(out, this.resolve(this.value(arg.value, site.fn, site.span.start), site.fn))
+        out = join(out, this.resolve(this.atSite(site, () => this.value(arg.value, site.fn, site.span.start)), site.fn))
       }
     }
     this.paramValues.set(key, out)
