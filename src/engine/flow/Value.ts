@@ -56,6 +56,13 @@ export interface Value {
    * table a fixed statement touches; it cannot add clauses unless it is untrusted.
    */
   readonly namesOnly?: true
+  /**
+   * A URL built from parts none of which is untrusted up to a path, query or fragment separator
+   * (`f"{self.api_url}/status/{job_id}"`): what those parts give, which alone picks the host. Data
+   * after the separator only changes the path or query on that host. Host checks (SSRF) judge this
+   * part instead of the whole.
+   */
+  readonly hostPart?: Value
 }
 
 /**
@@ -120,15 +127,39 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
     text = text !== undefined && p.text !== undefined ? text + p.text : undefined
   }
   const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = out
-  const { hostFixed: _h, settingTail: _s, namesOnly: _n, ...data } = rest
+  const { hostFixed: _h, settingTail: _s, namesOnly: _n, hostPart: _hp, ...data } = rest
   const host = text === undefined ? fixesHost(parts) : undefined
+  const hostPart = text === undefined && host !== true && (out.prov !== Prov.Constant || out.params !== 0) ? hostOf(parts) : undefined
   return {
     ...data,
     ...(text !== undefined ? { text } : {}),
     ...(prefix !== "" ? { prefix } : {}),
     ...(host === true ? { hostFixed: true as const } : typeof host === "string" ? { settingTail: host } : {}),
-    ...(text === undefined && (out.prov !== Prov.Constant || out.params !== 0) && namesOnly(parts) ? { namesOnly: true as const } : {})
+    ...(text === undefined && (out.prov !== Prov.Constant || out.params !== 0) && namesOnly(parts) ? { namesOnly: true as const } : {}),
+    ...(hostPart !== undefined ? { hostPart } : {})
   }
+}
+
+/**
+ * The parts before the first constant text that starts a path, query or fragment (`/`, `?`, `#`,
+ * not `//`), joined, when none of them is untrusted or secret and one is not constant text, and data
+ * (not constant) follows; else undefined.
+ */
+const hostOf = (parts: ReadonlyArray<Value>): Value | undefined => {
+  let data = false
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!
+    if (p.text !== undefined) {
+      if (i > 0 && data && /^[/?#]/.test(p.text) && !p.text.startsWith("//")) {
+        const rest = parts.slice(i + 1)
+        return rest.some((r) => r.text === undefined && (r.prov !== Prov.Constant || r.params !== 0)) ? joinAll(parts.slice(0, i)) : undefined
+      }
+      continue
+    }
+    if (p.prov === Prov.Untrusted || p.secret || p.hostPart !== undefined) return undefined
+    data = true
+  }
+  return undefined
 }
 
 /** Keywords after which a statement takes a table, view or index name (optionally `IF NOT EXISTS`, a schema, a quote, or the start of the name) */

@@ -704,7 +704,8 @@ export class FlowEvaluator {
       const arg = this.argFor(call, callee, i)
       out = join(out, arg === undefined ? constant() : guarded(this.value(arg.value, fn, at), v))
     }
-    return keepPrefix(out, v)
+    const kept = keepPrefix(out, v)
+    return v.hostPart === undefined ? kept : { ...kept, hostPart: this.substitute(v.hostPart, call, callee, fn, at) }
   }
 
   /**
@@ -755,7 +756,8 @@ export class FlowEvaluator {
     if (v.params === 0 || fn === MODULE) return v
     let out: Value = { ...v, params: 0 }
     for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, guarded(this.resolvedParam(fn, i), v))
-    return keepPrefix(out, v)
+    const kept = keepPrefix(out, v)
+    return v.hostPart === undefined ? kept : { ...kept, hostPart: this.resolve(v.hostPart, fn) }
   }
 
   /**

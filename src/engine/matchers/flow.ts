@@ -766,6 +766,8 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // the same with the scheme and host taken from configuration (`f"{settings.api_base}/orders/{id}"`)
   if (hit.sink.check === "host" && v.hostFixed === true) return undefined
+  // data only after the path separator of a URL whose host part is not untrusted: judge the host part
+  if (hit.sink.check === "host" && v.hostPart !== undefined) return verdictOf(v.hostPart, hit)
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
