@@ -98,6 +98,8 @@ const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper"
 const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__", "getattr", "setattr"])
 
 class PythonWalker {
+  /** while guards of one side of a disjunction are read (see guardsOf): the other side's text */
+  private eitherSide: { readonly other: string; readonly names: ReadonlySet<string> } | undefined = undefined
   private readonly focus: Focus | undefined
   private readonly b: ModelBuilder
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
@@ -451,6 +453,19 @@ class PythonWalker {
       if ((negated && op === "or") || (!negated && op === "and")) {
         if (left !== null) this.guardsOf(left, negated, scope, out, fn)
         if (right !== null) this.guardsOf(right, negated, scope, out, fn)
+      } else if (left !== null && right !== null) {
+        // `if not p.startswith(base + os.sep) and p != base: continue` => one of the two holds after:
+        // a guard both give the same variable holds either way (a path equal to the normalised base
+        // is inside the base, so such an equality counts here as containment)
+        const either: [Array<Statement>, Array<Statement>] = [[], []]
+        const outer = this.eitherSide
+        this.eitherSide = undefined
+        this.guardsOf(left, negated, scope, either[0], fn)
+        this.eitherSide = { other: left.text, names: new Set(either[0].map((g) => (g.k === "guard" ? g.name : ""))) }
+        this.guardsOf(right, negated, scope, either[1], fn)
+        this.eitherSide = outer
+        for (const g of either[0])
+          if (g.k === "guard" && either[1].some((h) => h.k === "guard" && h.kind === g.kind && h.name === g.name)) out.push({ ...g, span: span(cond) })
       }
       return
     }
@@ -482,6 +497,16 @@ class PythonWalker {
               const resolved = side.childForFieldName("object")
               if (resolved !== null) this.guard("contained", resolved, scope, cond, out, fn)
             }
+        }
+        // inside a disjunction (above): `p == os.path.realpath(base)`, or `p == base` with base the
+        // directory the other side checks against, is the base itself
+        if (this.eitherSide !== undefined && (op === "==" || op === "!=")) {
+          const { other, names } = this.eitherSide
+          const base = (n: AstNode): boolean =>
+            (n.type === "call" && /(?:^|\.)(?:realpath|abspath|normpath|resolve)$/.test(n.childForFieldName("function")?.text ?? "")) ||
+            ((n.type === "identifier" || n.type === "attribute") && other.includes(n.text))
+          if (names.has(left.text) && base(right)) this.guard("contained", left, scope, cond, out, fn)
+          else if (names.has(right.text) && base(left)) this.guard("contained", right, scope, cond, out, fn)
         }
         // `os.path.commonpath([path, base]) == base`: every path in the list stays under base
         if (op === "==" || op === "!=") {
