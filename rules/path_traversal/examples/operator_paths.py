@@ -71,3 +71,22 @@ def show_report(name: str) -> str:
     # ruleid: path_traversal
     with open(Path("reports") / name, encoding="utf-8") as fh:
         return fh.read()
+
+
+def load_project(project_file: str) -> list:
+    """A project file lists the agent files beside it: as trusted as the project file itself."""
+    root = Path(project_file).parent
+    definition = Path(project_file).read_text(encoding="utf-8")
+    texts = []
+    for line in definition.splitlines():
+        # ok: path_traversal
+        texts.append((root / "agents" / f"{line.strip()}.json").read_text(encoding="utf-8"))
+    return texts
+
+
+@mcp.tool()
+def load_upload(manifest: str) -> str:
+    """A manifest the model passes names a file: that path is the model's."""
+    first = manifest.splitlines()[0]
+    # ruleid: path_traversal
+    return Path("uploads", first).read_text(encoding="utf-8")
