@@ -133,6 +133,10 @@ export const FlowSink = Schema.Struct({
     description:
       "calls that match `callee` but are not this sink: the same method name on an object another library made, by the call's canonical name (`llamaindex.**.*`: anything built from the llamaindex module, so a query engine's `query(question)` is no SQL)"
   }),
+  bound: Schema.optional(Schema.Array(ArgRef)).annotations({
+    description:
+      "with check sql / sql_text: arguments that carry bound query parameters (`cursor.execute(query, params)`); when the call passes one (not None and not empty), the statement is a parameterised query, so text of unknown origin or from configuration in it does not count (it is structure: table names, placeholder lists, clauses); untrusted text still does"
+  }),
   when: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold for the call to be a sink" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "the call is not a sink when any holds" }),
   check: Schema.optional(Schema.Literal("value", "host", "sql", "sql_text", "program", "inline_code", "string", "system_message", "prompt_text", "unlabelled")).annotations({

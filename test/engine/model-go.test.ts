@@ -204,12 +204,14 @@ func q(table, id string, cols []string) {
       // each value where its verb is, with the format's text around it
       parts: [
         { k: "lit", value: "SELECT " },
-        { k: "concat", parts: [{ k: "name", name: "cols" }, { k: "lit", value: "," }, { k: "call", call: join }] },
+        { k: "concat", parts: [{ k: "name", name: "cols" }, { k: "lit", value: "," }, { k: "call", call: join }], built: true },
         { k: "lit", value: " FROM " },
         { k: "name", name: "table" },
         { k: "lit", value: "" },
         { k: "call", call: sprintf }
-      ]
+      ],
+      // the last part is the building call itself
+      built: true
     }])
     expect(assigned(body, "b")).toEqual([{ k: "concat", parts: [{ k: "lit", value: "id = " }, { k: "name", name: "id" }] }])
     expect(assigned(body, "c")).toEqual([{ k: "lit", value: `raw "quoted"` }])

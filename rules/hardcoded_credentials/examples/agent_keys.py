@@ -84,3 +84,10 @@ def is_private_key(text: str) -> bool:
 
 # ruleid: hardcoded_credentials
 SIGNING_KEY = "-----BEGIN PRIVATE KEY-----\nqrmoKmKw9/Y7pX0gQIyAgd+MkgNnzv6AFjLqXd0yLS+TRpt5lf46wO9Sc7ujzibT9Jf57gHPd5V/SnSUp1GiI1\n-----END PRIVATE KEY-----\n"
+
+# analytics: the project's anonymous key (its payload claims role anon) is public by design
+# ok: hardcoded_credentials
+TELEMETRY_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6InFodHJ2Ym53eGt6eXBsbWNkZmdzIiwicm9sZSI6ImFub24iLCJpYXQiOjE3MTYwMDAwMDAsImV4cCI6MjAzMTU3NjAwMH0.rK4a3y0YI6c2WYVjjON6YhjN_jxA9JTWuwThKnYYvgc"
+# the same project's service-role key bypasses row-level security
+# ruleid: hardcoded_credentials
+ADMIN_TELEMETRY_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6InFodHJ2Ym53eGt6eXBsbWNkZmdzIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImlhdCI6MTcxNjAwMDAwMCwiZXhwIjoyMDMxNTc2MDAwfQ.T9vb_IlxTB2N6K8KM3D1gydrjTLYyPOGTLeSMMCG0Yg"

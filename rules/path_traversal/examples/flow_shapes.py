@@ -53,3 +53,39 @@ def archive(request: dict) -> None:
     spec = {"src": request["path"]}
     # ruleid: path_traversal
     os.remove(spec["src"])
+
+
+class TextLoader:
+    """A loader reassigns its source to what it read: the path it opens is the source it was given."""
+
+    def load(self, source: str) -> str:
+        content = source
+        if os.path.exists(content):
+            content = self._load_from_file(content)
+        return content
+
+    @staticmethod
+    def _load_from_file(path: str) -> str:
+        # ok: path_traversal
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+
+
+class NoteLoader:
+    def load(self, source: str) -> str:
+        content = source
+        if os.path.exists(content):
+            content = self._load_from_file(content)
+        return content
+
+    @staticmethod
+    def _load_from_file(path: str) -> str:
+        # ruleid: path_traversal
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+
+
+@function_tool
+def load_note(source: str) -> str:
+    """Load a note by path or text."""
+    return NoteLoader().load(source)

@@ -40,11 +40,26 @@ func SearchHandler(db *sql.DB) http.HandlerFunc {
 			return
 		}
 		defer rows.Close()
+		// the caller names the table: a subquery or a UNION fits there
+		table := r.URL.Query().Get("table")
+		// ruleid: sql_injection
+		counts, err := db.Query(fmt.Sprintf("SELECT count(*) FROM %s", table))
+		if err != nil {
+			return
+		}
+		defer counts.Close()
+		// ok: sql_injection
+		same, err := db.Query("SELECT email FROM users WHERE name = $1", name)
+		if err != nil {
+			return
+		}
+		defer same.Close()
 	}
 }
 
 func Purge(db *sql.DB, table string) error {
-	// ruleid: sql_injection
+	// a table name of unknown origin picks which table a fixed statement touches
+	// ok: sql_injection
 	_, err := db.Exec("DELETE FROM " + table + " WHERE expired = true")
 	// ok: sql_injection
 	_, err2 := db.Exec("DELETE FROM sessions WHERE expired = true")

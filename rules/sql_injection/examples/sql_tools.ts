@@ -37,8 +37,24 @@ export async function askDatabase(question: string) {
 }
 
 export async function countRows(table: string) {
-  // ruleid: sql_injection
+  // a table name of unknown origin picks which table a fixed statement reads
+  // ok: sql_injection
   return pool.query(`SELECT count(*) FROM ${table}`)
+}
+
+export const countTable = tool({
+  description: "Count the rows of a table",
+  inputSchema: z.object({ table: z.string() }),
+  execute: async ({ table }) => {
+    // the model names the table: it can write a subquery or a UNION there
+    // ruleid: sql_injection
+    return pool.query(`SELECT count(*) FROM ${table}`)
+  },
+})
+
+export async function byStatus(table: string, status: string) {
+  // ruleid: sql_injection
+  return pool.query(`SELECT * FROM ${table} WHERE status = '${status}'`)
 }
 
 export async function vectorSearch(index: { query: (q: object) => Promise<unknown> }, embedding: number[]) {

@@ -54,6 +54,20 @@ export interface Value {
    * built on from it continues (`fixesHost` reads what comes right after the setting).
    */
   readonly settingTail?: string
+  /**
+   * SQL text whose every non-constant part sits where a statement takes a name, not a value: right
+   * after FROM, INTO, UPDATE, JOIN, TABLE, VIEW, INDEX, REFERENCES, TRUNCATE (also inside a name,
+   * `idx_{table}_id`, and after the ON of `CREATE INDEX idx_{t} ON {t}`). Such a value chooses which
+   * table a fixed statement touches; it cannot add clauses unless it is untrusted.
+   */
+  readonly namesOnly?: true
+  /**
+   * A URL built from parts none of which is untrusted up to a path, query or fragment separator
+   * (`f"{self.api_url}/status/{job_id}"`): what those parts give, which alone picks the host. Data
+   * after the separator only changes the path or query on that host. Host checks (SSRF) judge this
+   * part instead of the whole.
+   */
+  readonly hostPart?: Value
 }
 
 /**
@@ -82,6 +96,8 @@ const intersect = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Readonly
 export const join = (a: Value, b: Value): Value => {
   const aConst = a.prov === Prov.Constant && a.params === 0
   const bConst = b.prov === Prov.Constant && b.params === 0
+  // one statement or the other, each with data only in name positions (or none)
+  const namesOnly = (a.namesOnly === true || aConst) && (b.namesOnly === true || bConst) && (a.namesOnly === true || b.namesOnly === true)
   const prov = a.prov >= b.prov ? a.prov : b.prov
   const label = a.prov >= b.prov ? a.label ?? b.label : b.label ?? a.label
   const consts = joinConsts(a.consts, b.consts)
@@ -94,7 +110,8 @@ export const join = (a: Value, b: Value): Value => {
     sanitized: aConst ? b.sanitized : bConst ? a.sanitized : intersect(a.sanitized, b.sanitized),
     ...(label !== undefined ? { label } : {}),
     // one URL or the other, each on a configured host (`url = f"{BASE}/a/{x}"` in one branch, `/b/` in the other)
-    ...(a.hostFixed === true && b.hostFixed === true ? { hostFixed: true as const } : {})
+    ...(a.hostFixed === true && b.hostFixed === true ? { hostFixed: true as const } : {}),
+    ...(namesOnly ? { namesOnly: true as const } : {})
   }
 }
 
@@ -115,14 +132,78 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
     text = text !== undefined && p.text !== undefined ? text + p.text : undefined
   }
   const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = out
-  const { hostFixed: _h, settingTail: _s, ...data } = rest
+  const { hostFixed: _h, settingTail: _s, namesOnly: _n, hostPart: _hp, ...data } = rest
   const host = text === undefined ? fixesHost(parts) : undefined
+  const hostPart = text === undefined && host !== true && (out.prov !== Prov.Constant || out.params !== 0) ? hostOf(parts) : undefined
   return {
     ...data,
     ...(text !== undefined ? { text } : {}),
     ...(prefix !== "" ? { prefix } : {}),
-    ...(host === true ? { hostFixed: true as const } : typeof host === "string" ? { settingTail: host } : {})
+    ...(host === true ? { hostFixed: true as const } : typeof host === "string" ? { settingTail: host } : {}),
+    ...(text === undefined && (out.prov !== Prov.Constant || out.params !== 0) && namesOnly(parts) ? { namesOnly: true as const } : {}),
+    ...(hostPart !== undefined ? { hostPart } : {})
   }
+}
+
+/**
+ * The parts before the first constant text that starts a path, query or fragment (`/`, `?`, `#`,
+ * not `//`), joined, when none of them is untrusted or secret and one is not constant text, and data
+ * (not constant) follows; else undefined.
+ */
+const hostOf = (parts: ReadonlyArray<Value>): Value | undefined => {
+  let data = false
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!
+    if (p.text !== undefined) {
+      if (i > 0 && data && /^[/?#]/.test(p.text) && !p.text.startsWith("//")) {
+        const rest = parts.slice(i + 1)
+        return rest.some((r) => r.text === undefined && (r.prov !== Prov.Constant || r.params !== 0)) ? joinAll(parts.slice(0, i)) : undefined
+      }
+      continue
+    }
+    if (p.prov === Prov.Untrusted || p.secret || p.hostPart !== undefined) return undefined
+    data = true
+  }
+  return undefined
+}
+
+/** Keywords after which a statement takes a table, view or index name (optionally `IF NOT EXISTS`, a schema, a quote, or the start of the name) */
+const NAME_AFTER = /\b(?:from|into|update|join|table|view|index|references|truncate)\s+(?:if\s+(?:not\s+)?exists\s+)?(?:only\s+)?[\w."`[]*$/i
+/** The rest of a name and the ON of `CREATE INDEX idx_{t}_id ON {t}`: the table the index is on */
+const INDEX_ON = /^[\w"`\]]+\s+on\s+$/i
+/** `CREATE INDEX IF NOT EXISTS idx ON {t}`: a constant index name, then the table it is on */
+const INDEX_NAMED_ON = /\bindex\s+(?:if\s+not\s+exists\s+)?[\w."`]+\s+on\s+(?:only\s+)?$/i
+/** `{schema}.{table}`, `{prefix}_{name}`: one name written in pieces */
+const NAME_GOES_ON = /^[\w."`]+$/
+
+/**
+ * Every part that is not constant sits where SQL takes a name: the constant text before it ends
+ * with a naming keyword (NAME_AFTER), or continues a name that did (INDEX_ON). Only the last 80
+ * characters before a part are read.
+ */
+const namesOnly = (parts: ReadonlyArray<Value>): boolean => {
+  let any = false
+  let afterName = false
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!
+    if (p.text !== undefined) continue
+    if (p.prov === Prov.Constant && p.params === 0) {
+      afterName = false
+      continue
+    }
+    if (p.namesOnly === true) {
+      any = true
+      afterName = false
+      continue
+    }
+    const before = i > 0 ? parts[i - 1]!.text : undefined
+    if (before === undefined) return false
+    const tail = before.length > 80 ? before.slice(-80) : before
+    if (!NAME_AFTER.test(tail) && !INDEX_NAMED_ON.test(tail) && !(afterName && (INDEX_ON.test(tail) || NAME_GOES_ON.test(tail)))) return false
+    any = true
+    afterName = true
+  }
+  return any
 }
 
 /**

@@ -367,8 +367,13 @@ export class FlowEvaluator {
         // a key picked from a constant table gives a constant: the key does not flow into the entry
         return e.key.k === "lit" && typeof e.key.value === "string" ? this.named(strip(obj), e.key.value) : strip(obj)
       }
-      case "concat":
-        return concat(e.parts.map((p) => this.value(p, fn, at)))
+      case "concat": {
+        const values = e.parts.map((p) => this.value(p, fn, at))
+        const whole = concat(values)
+        // the building call repeats its parts' data: where data sits in the text is read from the parts
+        if (e.built !== true || whole.namesOnly === true || whole.text !== undefined || values.length < 2) return whole
+        return concat(values.slice(0, -1)).namesOnly === true ? { ...whole, namesOnly: true } : whole
+      }
       case "op": {
         const checked = e.checked
         const values = e.parts.map((p, i) => {
@@ -615,7 +620,7 @@ export class FlowEvaluator {
       if (!f.body.some((st) => st.k === "assign" && st.target.name === self && st.target.path[0] === attr)) return
       const v = this.varOf(i, dotted)
       if (v === undefined) return
-      const held = this.isConfiguredBy(f, i) ? configured(v) : this.resolve(v, i)
+      const held = this.resolve(v, i)
       out = out === undefined ? held : join(out, held)
     })
     if (out !== undefined) return out
@@ -625,15 +630,6 @@ export class FlowEvaluator {
     if (this.evaluating.has(scope)) return undefined
     const attribute = this.varOf(scope, attr)
     return attribute !== undefined && attribute.prov === Prov.Constant && attribute.text !== undefined ? attribute : undefined
-  }
-
-  /**
-   * A constructor that nothing in the file calls: whoever builds the object (the application that
-   * configures a store with its table name, a client with its base URL) passes its arguments, so what
-   * it stores from them is configuration, not data of unknown origin.
-   */
-  private isConfiguredBy(f: FunctionInfo, i: number): boolean {
-    return (f.name === "constructor" || f.name === "__init__") && this.fw.given === undefined && this.sitesOf(i).length === 0
   }
 
   /**
@@ -712,7 +708,21 @@ export class FlowEvaluator {
       const arg = this.argFor(call, callee, i)
       out = join(out, arg === undefined ? constant() : guarded(this.value(arg.value, fn, at), v))
     }
-    return keepPrefix(out, v)
+    const kept = keepPrefix(out, v)
+    return v.hostPart === undefined ? kept : { ...kept, hostPart: this.substitute(v.hostPart, call, callee, fn, at) }
+  }
+
+  /**
+   * Evaluates an argument of a call outside any loop as the statement the call is written in: it
+   * reads the assignments above that statement only, so `content = self._read(content)` passes the
+   * earlier `content`, not what `_read` returns. In a loop a later assignment reaches the next lap,
+   * so every assignment counts there.
+   */
+  private atSite<T>(site: Call, run: () => T): T {
+    if (site.loop !== undefined || site.fn === MODULE || this.evaluating.has(site.fn)) return run()
+    const body = this.body(site.fn)
+    const index = body.findIndex((st) => st.span.start <= site.span.start && site.span.end <= st.span.end && (st.k === "assign" || st.k === "call" || st.k === "return"))
+    return index === -1 ? run() : this.evaluatingAt(site.fn, index, run)
   }
 
   /**
@@ -738,7 +748,7 @@ export class FlowEvaluator {
       for (const site of sites) {
         const arg = this.argFor(site, fn, index)
         if (arg === undefined) continue
-        out = join(out, this.resolve(this.value(arg.value, site.fn, site.span.start), site.fn))
+        out = join(out, this.resolve(this.atSite(site, () => this.value(arg.value, site.fn, site.span.start)), site.fn))
       }
     }
     this.paramValues.set(key, out)
@@ -750,7 +760,8 @@ export class FlowEvaluator {
     if (v.params === 0 || fn === MODULE) return v
     let out: Value = { ...v, params: 0 }
     for (let i = 0; i < MAX_PARAMS; i++) if ((v.params & (1 << i)) !== 0) out = join(out, guarded(this.resolvedParam(fn, i), v))
-    return keepPrefix(out, v)
+    const kept = keepPrefix(out, v)
+    return v.hostPart === undefined ? kept : { ...kept, hostPart: this.resolve(v.hostPart, fn) }
   }
 
   /**
@@ -809,7 +820,9 @@ const MEMBER = /^(?:self|this)\.[\w$]+$/
  */
 const keepPrefix = (out: Value, v: Value): Value => {
   const kept = v.prefix !== undefined && out.prefix === undefined ? { ...out, prefix: v.prefix } : out
-  return v.hostFixed === true && kept.hostFixed !== true ? { ...kept, hostFixed: true } : kept
+  const host = v.hostFixed === true && kept.hostFixed !== true ? { ...kept, hostFixed: true as const } : kept
+  // the parameters filled places where the statement takes a name: so do the values passed for them
+  return v.namesOnly === true && host.namesOnly !== true ? { ...host, namesOnly: true } : host
 }
 /** A constructor call by a bare name (`Repo()`), neither imported (dotted) nor a function of the file */
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
@@ -837,9 +850,6 @@ const lastSegmentOf = (callee: string): string => {
 }
 
 /** What a parameter's checks inside the function add to the value a caller passes for it. */
-/** A stored value with the constructor's parameters in it taken as configuration. */
-const configured = (v: Value): Value => (v.params === 0 ? v : keepPrefix(join({ ...v, params: 0 }, configValue(false)), v))
-
 const guarded = (passed: Value, inside: Value): Value =>
   inside.guards === 0 && inside.sanitized.length === 0
     ? passed

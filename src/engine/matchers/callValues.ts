@@ -20,6 +20,9 @@ export const heldValue = (e: Expr, fn: number, model: SemanticModel): Expr | und
     const held = singleAssignments(model, scope).get(e.name)
     if (held === null) return undefined
     if (held !== undefined) return held
+    // a parameter holds what the caller passes, not a constant of the same name further out
+    // (`def __init__(self, max_turns=None): super().__init__(max_turns=max_turns)`)
+    if (model.functions[scope]!.params.includes(e.name)) return undefined
   }
 }
 

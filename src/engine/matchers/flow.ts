@@ -513,13 +513,14 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
         })
   let worst: Verdict | undefined
   let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
+  const bound = hit.sink.bound !== undefined && passesBound(hit.sink.bound, call)
   for (const { expr, fn, site, span } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
     // a sink in a lambda judged at one call of it: its parameters are what that call passes
     const v = via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
-    const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts), expr !== undefined && prompts !== undefined && mentionsIn(expr, sentAsPrompt(ev, call.fn)))
+    const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts), expr !== undefined && prompts !== undefined && mentionsIn(expr, sentAsPrompt(ev, call.fn)), bound)
     // a timer's argument of unknown origin counts only when it can be text: built from string
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
     // (`setTimeout(done, ms)`, a method's `handler`) is a function far more often than code
@@ -736,7 +737,20 @@ const mentions = (e: Expr, names: ReadonlySet<string>): boolean => {
 
 const textOf = (v: Value): string => v.text ?? `${v.prefix ?? ""}\n${v.consts ?? ""}`
 
-const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsPromptText = false): Verdict | undefined => {
+/**
+ * The call passes bound query parameters (`cursor.execute(query, params)`, `read_sql(q, con, params=p)`):
+ * an argument of the sink's `bound` list that is not None and not an empty literal.
+ */
+const passesBound = (refs: ReadonlyArray<number | string>, call: Call): boolean =>
+  refs.some((ref) => {
+    const a = argOf(call.args, ref) ?? (typeof ref === "string" ? call.args.find((x) => x.name === ref) : undefined)
+    if (a === undefined) return false
+    const e = a.value
+    // (a callback, `db.all(sql, (err, rows) => …)`, is no parameter)
+    return !(e.k === "lit" && e.value === null) && !(e.k === "container" && e.entries.length === 0) && e.k !== "func"
+  })
+
+const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsPromptText = false, bound = false): Verdict | undefined => {
   // a few characters of a credential are not the credential
   const v0 = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
   // a query given as a record (`{ text, values }` for pg, `{ sql, values }` for mysql2): the statement
@@ -765,9 +779,17 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // the same with the scheme and host taken from configuration (`f"{settings.api_base}/orders/{id}"`)
   if (hit.sink.check === "host" && v.hostFixed === true) return undefined
+  // data only after the path separator of a URL whose host part is not untrusted: judge the host part
+  if (hit.sink.check === "host" && v.hostPart !== undefined) return verdictOf(v.hostPart, hit)
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
+  // a parameterised query: the values travel as bound parameters, so what else is written into its
+  // text (table names, placeholder lists, clauses) counts only when it is shown to be untrusted
+  if (sqlCheck && bound && v.prov !== Prov.Untrusted && !v.secret) return undefined
+  // data of unknown origin only where the statement takes a name (`FROM {self.table}`): it picks the
+  // table a fixed statement touches, as configuration does; untrusted data there still counts
+  if (sqlCheck && v.namesOnly === true && v.prov !== Prov.Untrusted && !v.secret) return undefined
   if (v.secret && hit.reports.has("secret")) return { tier: "vulnerability", lower: false, label: v.label ?? "a secret" }
   if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return labelled(hit, v.label) ? { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" } : undefined
   if (v.prov === Prov.Unknown && hit.reports.has("unknown")) return { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }

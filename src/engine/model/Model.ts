@@ -27,8 +27,12 @@ export type Expr =
   | { readonly k: "index"; readonly obj: Expr; readonly key: Expr; readonly slice?: true }
   /** `result`: one of several results (Go's `u, err := check(raw)`: u is result 0) */
   | { readonly k: "call"; readonly call: number; readonly result?: number }
-  /** string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join */
-  | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr> }
+  /**
+   * string building: f-strings, `%`, `.format`, `+`, template literals, fmt.Sprintf, join. `built`:
+   * the last part is the building call itself (`.format(...)`, `fmt.Sprintf(...)`), which repeats
+   * the data of the other parts; where each value sits in the text is read from the others
+   */
+  | { readonly k: "concat"; readonly parts: ReadonlyArray<Expr>; readonly built?: true }
   /**
    * dict / list / object / struct literal; keys are known for literal keys. `span`: where the entry
    * is written (a flow finding is reported at the entry that carries the data, not at the call)

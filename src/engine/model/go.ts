@@ -1302,7 +1302,7 @@ class GoWalker {
         callee === "fmt.Sprintf" && format !== undefined && format.k === "lit" && typeof format.value === "string" && args.every((a) => a.name === undefined)
           ? interleaveTemplate(format.value, /%%|%[-+# 0]*(?:[1-9]\d*|\*)?(?:\.(?:\d+|\*))?[a-zA-Z]/g, "%%", args.slice(1).map((a) => a.value))
           : undefined
-      return { k: "concat", parts: [...(exact ?? args.map((a) => a.value)), { k: "call", call: index }] }
+      return { k: "concat", parts: [...(exact ?? args.map((a) => a.value)), { k: "call", call: index }], built: true }
     }
     if (receiver !== undefined && receiver.k !== "ref") {
       const dot = callee.lastIndexOf(".")

@@ -98,6 +98,8 @@ const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper"
 const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__", "getattr", "setattr"])
 
 class PythonWalker {
+  /** while guards of one side of a disjunction are read (see guardsOf): the other side's text */
+  private eitherSide: { readonly other: string; readonly names: ReadonlySet<string> } | undefined = undefined
   private readonly focus: Focus | undefined
   private readonly b: ModelBuilder
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
@@ -210,7 +212,7 @@ class PythonWalker {
           endless = value.k === "call" && this.b.calls[value.call]!.callee === "itertools.count"
           // `for col, val in (("name", a), ("city", b))`: each name iterates its own column of the rows
           const targets = this.targets(left, fn)
-          const columns = columnsOf(value, targets.length)
+          const columns = columnsOf(value, targets.length) ?? this.zipColumns(right, value, left, targets.length)
           targets.forEach((target, i) => out.push({ k: "iterate", target, value: columns?.[i] ?? value, span: span(node) }))
         }
         const bodyNode = node.childForFieldName("body")
@@ -280,6 +282,22 @@ class PythonWalker {
       default:
         if (node.type.endsWith("_statement")) for (const c of node.namedChildren) this.expr(c, fn)
     }
+  }
+
+  /**
+   * `for v, migration in zip(range(n), MIGRATIONS)`, `for i, step in enumerate(steps)`: each name
+   * iterates its own argument of zip (the index of enumerate is a number), when the names are written
+   * flat and the arguments are not unpacked (`zip(*rows)`).
+   */
+  private zipColumns(right: AstNode, value: Expr, left: AstNode, width: number): Array<Expr> | undefined {
+    if (width < 2 || value.k !== "call" || left.namedChildren.length !== width) return undefined
+    const call = this.b.calls[value.call]!
+    const argsNode = right.childForFieldName("arguments")
+    if (argsNode === null || argsNode.namedChildren.some((c) => c.type === "list_splat" || c.type === "dictionary_splat")) return undefined
+    const positional = call.args.filter((a) => a.name === undefined).map((a) => a.value)
+    if (call.callee === "zip" && positional.length === width) return positional
+    if (call.callee === "enumerate" && width === 2 && positional.length >= 1) return [{ k: "lit", value: 0 }, positional[0]!]
+    return undefined
   }
 
   private exprStatement(node: AstNode, fn: number, out: Array<Statement>): void {
@@ -435,6 +453,19 @@ class PythonWalker {
       if ((negated && op === "or") || (!negated && op === "and")) {
         if (left !== null) this.guardsOf(left, negated, scope, out, fn)
         if (right !== null) this.guardsOf(right, negated, scope, out, fn)
+      } else if (left !== null && right !== null) {
+        // `if not p.startswith(base + os.sep) and p != base: continue` => one of the two holds after:
+        // a guard both give the same variable holds either way (a path equal to the normalised base
+        // is inside the base, so such an equality counts here as containment)
+        const either: [Array<Statement>, Array<Statement>] = [[], []]
+        const outer = this.eitherSide
+        this.eitherSide = undefined
+        this.guardsOf(left, negated, scope, either[0], fn)
+        this.eitherSide = { other: left.text, names: new Set(either[0].map((g) => (g.k === "guard" ? g.name : ""))) }
+        this.guardsOf(right, negated, scope, either[1], fn)
+        this.eitherSide = outer
+        for (const g of either[0])
+          if (g.k === "guard" && either[1].some((h) => h.k === "guard" && h.kind === g.kind && h.name === g.name)) out.push({ ...g, span: span(cond) })
       }
       return
     }
@@ -466,6 +497,16 @@ class PythonWalker {
               const resolved = side.childForFieldName("object")
               if (resolved !== null) this.guard("contained", resolved, scope, cond, out, fn)
             }
+        }
+        // inside a disjunction (above): `p == os.path.realpath(base)`, or `p == base` with base the
+        // directory the other side checks against, is the base itself
+        if (this.eitherSide !== undefined && (op === "==" || op === "!=")) {
+          const { other, names } = this.eitherSide
+          const base = (n: AstNode): boolean =>
+            (n.type === "call" && /(?:^|\.)(?:realpath|abspath|normpath|resolve)$/.test(n.childForFieldName("function")?.text ?? "")) ||
+            ((n.type === "identifier" || n.type === "attribute") && other.includes(n.text))
+          if (names.has(left.text) && base(right)) this.guard("contained", left, scope, cond, out, fn)
+          else if (names.has(right.text) && base(left)) this.guard("contained", right, scope, cond, out, fn)
         }
         // `os.path.commonpath([path, base]) == base`: every path in the list stays under base
         if (op === "==" || op === "!=") {
@@ -1016,8 +1057,8 @@ class PythonWalker {
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
-      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }] }
-      if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }] }
+      if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }], built: true }
+      if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }], built: true }
     }
     return { k: "call", call: index }
   }

@@ -1190,6 +1190,9 @@ class ScriptWalker {
       // `({ query }) =>`: `query = $0.query`
       if (!ts.isIdentifier(p.name)) this.bindPattern(p.name, source, index, body, this.span(p))
       else if (p.initializer !== undefined) body.push({ k: "assign", target: { name: pname, path: [] }, value: source, span: this.span(p) })
+      // `constructor(private readonly table: string)` stores the argument as `this.table`
+      if (ts.isIdentifier(p.name) && ts.isConstructorDeclaration(node) && (p.modifiers?.some((m) => PARAMETER_PROPERTY.has(m.kind)) ?? false))
+        body.push({ k: "assign", target: { name: "this", path: [pname] }, value: { k: "name", name: pname }, span: this.span(p) })
     }
     const fbody = node.body
     if (fbody !== undefined) {
