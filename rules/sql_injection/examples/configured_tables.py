@@ -11,7 +11,7 @@ class MessageStore:
         self.table = table
 
     def clear(self) -> None:
-        # ok: sql_injection
+        # ruleid: sql_injection
         self.conn.execute(f"DELETE FROM {self.table}")
 
 

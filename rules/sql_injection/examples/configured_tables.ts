@@ -23,7 +23,7 @@ export class SqlChatHistory {
 
   async ensureTable(): Promise<void> {
     const ddl = `CREATE TABLE IF NOT EXISTS ${this.tableName} (id SERIAL PRIMARY KEY, session_id TEXT, content TEXT)`
-    // ok: sql_injection
+    // ruleid: sql_injection
     await this.pool.query(ddl)
   }
 

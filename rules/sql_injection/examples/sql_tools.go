@@ -59,7 +59,7 @@ func SearchHandler(db *sql.DB) http.HandlerFunc {
 
 func Purge(db *sql.DB, table string) error {
 	// a table name of unknown origin picks which table a fixed statement touches
-	// ok: sql_injection
+	// ruleid: sql_injection
 	_, err := db.Exec("DELETE FROM " + table + " WHERE expired = true")
 	// ok: sql_injection
 	_, err2 := db.Exec("DELETE FROM sessions WHERE expired = true")

@@ -66,7 +66,7 @@ def answer_with_sql(question: str):
 def report(table_suffix: str):
     cur = conn.cursor()
     # a table name of unknown origin picks which table a fixed statement reads (table_names.py)
-    # ok: sql_injection
+    # ruleid: sql_injection
     cur.execute(f"SELECT count(*) FROM events_{table_suffix}")
     # ok: sql_injection
     cur.execute("SELECT count(*) FROM events")

@@ -38,7 +38,7 @@ export async function askDatabase(question: string) {
 
 export async function countRows(table: string) {
   // a table name of unknown origin picks which table a fixed statement reads
-  // ok: sql_injection
+  // ruleid: sql_injection
   return pool.query(`SELECT count(*) FROM ${table}`)
 }
 

@@ -5,7 +5,8 @@ from agents import function_tool
 
 # Session stores take their table names from the code that builds them: data of unknown origin only
 # where a statement takes a name (FROM, INTO, UPDATE, JOIN, TABLE, INDEX ... ON) picks the table a
-# fixed statement touches. The same place filled by the model, or a value position, still counts.
+# fixed statement touches, and is reported two severities below the rule's (MEDIUM, a risk pattern),
+# not as a HIGH. The same place filled by the model, or a value position, still counts in full.
 
 HISTORY_TABLE = "history"
 
@@ -17,10 +18,10 @@ class ConversationStore:
         self.messages_table = messages_table
 
     def create_schema(self) -> None:
-        # ok: sql_injection
+        # ruleid: sql_injection
         self.conn.execute(f"CREATE TABLE IF NOT EXISTS {self.sessions_table} (session_id TEXT PRIMARY KEY)")
-        # ok: sql_injection
         self.conn.execute(
+            # ruleid: sql_injection
             f"""
             CREATE INDEX IF NOT EXISTS idx_{self.messages_table}_session_id
             ON {self.messages_table} (session_id, id)
@@ -28,14 +29,14 @@ class ConversationStore:
         )
 
     def count(self) -> int:
-        # ok: sql_injection
+        # ruleid: sql_injection
         return self.conn.execute("SELECT COUNT(*) FROM %s" % self.messages_table).fetchone()[0]
 
     def wipe(self) -> None:
-        # ok: sql_injection
+        # ruleid: sql_injection
         self.conn.execute("DELETE FROM {}".format(self.messages_table))
         statement = "DROP TABLE IF EXISTS {table}".format(table=self.sessions_table)
-        # ok: sql_injection
+        # ruleid: sql_injection
         self.conn.execute(statement)
 
     def rename(self, suffix: str) -> None:
@@ -58,9 +59,9 @@ def select_all(table: str) -> str:
 
 
 def copy_rows(conn, schema: str, source: str) -> None:
-    # ok: sql_injection
+    # ruleid: sql_injection
     conn.execute(f"INSERT INTO {schema}.{HISTORY_TABLE} SELECT * FROM {schema}.{source}")
-    # ok: sql_injection
+    # ruleid: sql_injection
     conn.execute(select_all(source))
 
 

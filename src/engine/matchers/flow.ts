@@ -482,6 +482,8 @@ interface Verdict {
   readonly label: string
   /** a finding about what text says, not where it comes from: the matcher's own tier and confidence */
   readonly text?: boolean
+  /** with lower: two severities below the rule's (a table name of unknown origin in SQL) */
+  readonly twice?: boolean
 }
 
 /** A proven flow outranks one of unknown origin. */
@@ -788,8 +790,10 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   // text (table names, placeholder lists, clauses) counts only when it is shown to be untrusted
   if (sqlCheck && bound && v.prov !== Prov.Untrusted && !v.secret) return undefined
   // data of unknown origin only where the statement takes a name (`FROM {self.table}`): it picks the
-  // table a fixed statement touches, as configuration does; untrusted data there still counts
-  if (sqlCheck && v.namesOnly === true && v.prov !== Prov.Untrusted && !v.secret) return undefined
+  // table a fixed statement touches, mostly from configuration, so it is reported two severities
+  // below the rule's (a hint, not a HIGH); untrusted data there still counts in full
+  if (sqlCheck && v.namesOnly === true && v.prov !== Prov.Untrusted && !v.secret)
+    return v.prov === Prov.Unknown && hit.reports.has("unknown") ? { tier: "risk_pattern", lower: true, twice: true, label: "a name of unknown origin (a table or column the statement takes)" } : undefined
   if (v.secret && hit.reports.has("secret")) return { tier: "vulnerability", lower: false, label: v.label ?? "a secret" }
   if (v.prov === Prov.Untrusted && hit.reports.has("untrusted")) return labelled(hit, v.label) ? { tier: "vulnerability", lower: false, label: v.label ?? "untrusted data" } : undefined
   if (v.prov === Prov.Unknown && hit.reports.has("unknown")) return { tier: "risk_pattern", lower: true, label: "a value of unknown origin" }
@@ -900,7 +904,7 @@ const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict,
     riskTier: verdict.tier,
     // a proven flow is strong evidence; a value of unknown origin keeps the rule's confidence, one severity lower
     ...(verdict.text === true ? {} : verdict.lower
-      ? { severity: SEVERITY_BELOW[severity] }
+      ? { severity: verdict.twice === true ? SEVERITY_BELOW[SEVERITY_BELOW[severity]] : SEVERITY_BELOW[severity] }
       : { confidence: Math.max(hit.entry.matcher.confidence ?? hit.entry.rule.confidence, PROVEN_CONFIDENCE) })
   }
 }
