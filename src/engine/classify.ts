@@ -20,7 +20,11 @@ const FIXTURE_DIRS = new Set([
   "test_data",
   "test-data",
   "samples",
-  "sample"
+  "sample",
+  // suites that drive the product from outside: tests by another name
+  "integration_tests",
+  "integration-tests",
+  "e2e"
 ])
 
 const EXTENSIONS: Record<string, FileKind> = {

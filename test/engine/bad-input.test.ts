@@ -65,9 +65,11 @@ describe("bad input gives a clear per-file outcome, never a crashed scan", () =>
       { path: "README.md", content: "eval(x)" },
       { path: "tests/test_agent.py", content: "eval(x)" },
       { path: "src/examples/demo.py", content: "eval(x)" },
+      { path: "integration_tests/test_run.py", content: "eval(x)" },
+      { path: "web/e2e/chat.spec.ts", content: "eval(x)" },
       { path: "src/agent.py", content: "eval(x)" }
     ])
-    expect(r.files_skipped).toBe(3)
+    expect(r.files_skipped).toBe(5)
     expect(r.files_scanned).toBe(1)
     expect(r.findings.map((f) => f.file)).toEqual(["src/agent.py"])
   })
