@@ -24,7 +24,10 @@ const FIXTURE_DIRS = new Set([
   // suites that drive the product from outside: tests by another name
   "integration_tests",
   "integration-tests",
-  "e2e"
+  "e2e",
+  // measurement harnesses, which push limits on purpose (`recursion_limit: 1_000_000_000`)
+  "bench",
+  "benchmarks"
 ])
 
 const EXTENSIONS: Record<string, FileKind> = {

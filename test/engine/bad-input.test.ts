@@ -67,9 +67,10 @@ describe("bad input gives a clear per-file outcome, never a crashed scan", () =>
       { path: "src/examples/demo.py", content: "eval(x)" },
       { path: "integration_tests/test_run.py", content: "eval(x)" },
       { path: "web/e2e/chat.spec.ts", content: "eval(x)" },
+      { path: "libs/graph/bench/fanout.py", content: "eval(x)" },
       { path: "src/agent.py", content: "eval(x)" }
     ])
-    expect(r.files_skipped).toBe(5)
+    expect(r.files_skipped).toBe(6)
     expect(r.files_scanned).toBe(1)
     expect(r.findings.map((f) => f.file)).toEqual(["src/agent.py"])
   })
