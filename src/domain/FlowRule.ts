@@ -105,6 +105,9 @@ const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_
 
 export const FlowSink = Schema.Struct({
   callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign`, `returns` or `compares`)" }),
+  not_callee: Schema.optional(Names).annotations({
+    description: "with callee: calls its globs match that are not this sink (`syscall.Exec` is no database's `*.Exec`)"
+  }),
   assign: Schema.optional(Names).annotations({
     description:
       "assignments that are sinks: the target as a dotted name with * globs (`*.innerHTML`: a property of any object); a JSX attribute is an assignment to `<tag>.<attribute>` (`*.dangerouslySetInnerHTML`)"

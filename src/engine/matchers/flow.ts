@@ -29,6 +29,8 @@ interface SinkEntry {
   readonly reports: ReadonlySet<string>
   /** the framework models plus the rule's own `sources`, less the safe calls it `keeps`: for this rule only */
   readonly framework: FrameworkIndex
+  /** calls the sink's `callee` globs match that are not this sink (its `not_callee`) */
+  readonly excluded?: NameIndex<true>
 }
 
 /** Every flow and call matcher of one language, run together over one semantic model. */
@@ -94,7 +96,8 @@ export const compileModelRules = (
         guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
         sanitizers: m.sanitizers ?? [],
         reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
-        framework: fw
+        framework: fw,
+        ...(sink.not_callee === undefined ? {} : { excluded: indexOf(sink.not_callee) })
       }
       if (sink.returns === true) {
         // only the sources with the sink's labels, and not the function's own parameters
@@ -229,6 +232,7 @@ export const compileModelRules = (
       // reported, at each call of it: the lambda is the sink under another name
       const vias: ReadonlyArray<Call | undefined> = lambdaSites(call) ?? [undefined]
       for (const hit of hits) {
+        if (hit.excluded !== undefined && hit.excluded.lookup(call.callee).length > 0) continue
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
         // `Path(root, name).read_text()`: the object was built by a sink of the same matcher, reported there
@@ -386,6 +390,13 @@ const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
   (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
   (m.where ?? []).every((c) => holds(c, call, model)) &&
   !(m.unless ?? []).some((c) => holds(c, call, model))
+
+/** An index of the names, each standing for itself. */
+const indexOf = (names: ReadonlyArray<string>): NameIndex<true> => {
+  const index = new NameIndex<true>()
+  for (const n of names) index.add(n, true)
+  return index
+}
 
 /**
  * Assignments as calls, for `assigns` matchers: `process.env.X = "0"` is a call of the target's
@@ -1305,7 +1316,11 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   const names =
     m.kind === "call"
       ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => ("callee" in f ? f.callee : []).map((n, i) => [[field, j, "callee", i], n] as const))]
-      : m.sinks.flatMap((s, j) => [...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const), ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)])
+      : m.sinks.flatMap((s, j) => [
+          ...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const),
+          ...(s.not_callee ?? []).map((n, i) => [["sinks", j, "not_callee", i], n] as const),
+          ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)
+        ])
   for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }
