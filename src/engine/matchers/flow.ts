@@ -763,6 +763,10 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // the same with the scheme and host taken from configuration (`f"{settings.api_base}/orders/{id}"`)
   if (hit.sink.check === "host" && v.hostFixed === true) return undefined
+  // a host begun by a value of unknown origin the program holds (`BASE + req.query.path`): the data
+  // after it is not shown to choose the host
+  if (hit.sink.check === "host" && v.hostUnknown === true && v.prov === Prov.Untrusted && !v.secret)
+    return hit.reports.has("unknown") ? { tier: "risk_pattern", lower: true, label: "a value of unknown origin" } : undefined
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
