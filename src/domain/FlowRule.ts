@@ -330,6 +330,10 @@ const RoleSpec = Schema.Struct({
   ).annotations({ description: "functions passed to these calls (at the position, or as the options field) get the role" }),
   param_types: Schema.optional(Names).annotations({ description: "functions with a parameter of one of these types get the role" }),
   methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
+  answers: Schema.optional(Names).annotations({
+    description:
+      "functions (not methods) that return a call of one of these names and read their first parameter as an object (an attribute or method of it, or pass it on first to a call) get the role: a Django view, `def show(request): ... return HttpResponse(...)`, answers the request it is given"
+  }),
   implements: Schema.optional(
     Schema.Array(
       Schema.Struct({

@@ -22,6 +22,8 @@ export interface FrameworkIndex {
   readonly paramTypes: NameIndex<FunctionRole>
   /** `<Base>.<method>` of framework base classes whose overrides get a role */
   readonly methods: NameIndex<FunctionRole>
+  /** calls a function returns whose first parameter is the request it answers (a Django view's HttpResponse) */
+  readonly answers: NameIndex<FunctionRole>
   /** Go: types declaring all of `has` implement a framework interface; their `methods` get `role` */
   readonly implements: ReadonlyArray<{ readonly has: ReadonlyArray<string>; readonly methods: ReadonlyArray<string>; readonly role: FunctionRole }>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
@@ -41,6 +43,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     callbacks: new NameIndex(),
     paramTypes: new NameIndex(),
     methods: new NameIndex(),
+    answers: new NameIndex(),
     implements: [],
     untrustedRoles: new Set()
   }
@@ -57,6 +60,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
         for (const n of c.callee) index.callbacks.add(n, { role: r.role, ...(c.arg !== undefined ? { arg: c.arg } : {}), ...(c.field !== undefined ? { field: c.field } : {}) })
       for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
       for (const t of r.methods ?? []) index.methods.add(t, r.role)
+      for (const t of r.answers ?? []) index.answers.add(t, r.role)
       for (const i of r.implements ?? []) (index.implements as Array<FrameworkIndex["implements"][number]>).push({ has: i.has, methods: i.methods, role: r.role })
     }
     for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)

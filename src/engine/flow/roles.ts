@@ -1,4 +1,4 @@
-import type { SemanticModel } from "../model/Model.js"
+import type { Expr, FunctionInfo, FunctionRole, SemanticModel } from "../model/Model.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 
 /**
@@ -32,6 +32,11 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
         if (role !== undefined) f.role = role
       }
   }
+  if (fw.answers.size > 0) model.functions.forEach((f, i) => {
+    if (f.role !== "plain") return
+    const role = answering(model, fw, f, i)
+    if (role !== undefined) f.role = role
+  })
   if (fw.callbacks.size === 0) return
   for (const call of model.calls) {
     if (call.callbacks === undefined || call.callbacks.length === 0) continue
@@ -46,4 +51,55 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
       }
     }
   }
+}
+
+/**
+ * The role of a function that answers the request it is given (a Django view): not a method, it
+ * returns a call of one of the framework's `answers` (directly or through a variable assigned one),
+ * and it reads its first parameter as an object: an attribute or method of it (`request.GET`,
+ * `request.headers.get(...)`), or passes it on first to a call (`render(request, ...)`). A helper
+ * that only builds a response from a value (`def error(msg): return JsonResponse(...)`) is not one.
+ */
+const answering = (model: SemanticModel, fw: FrameworkIndex, f: FunctionInfo, fn: number): FunctionRole | undefined => {
+  const first = f.params[0]
+  if (first === undefined || f.owner !== undefined || f.name === "<lambda>" || f.name === "<anonymous>") return undefined
+  const callOf = (e: Expr): number | undefined => {
+    if (e.k === "call") return e.call
+    if (e.k !== "name") return undefined
+    for (const s of f.body) if (s.k === "assign" && s.target.name === e.name && s.target.path.length === 0 && s.value.k === "call") return s.value.call
+    return undefined
+  }
+  let role: FunctionRole | undefined
+  for (const s of f.body) {
+    if (s.k !== "return") continue
+    const c = callOf(s.value)
+    const found = c === undefined ? undefined : fw.answers.lookup(model.calls[c]!.callee)[0]
+    if (found !== undefined) role = found
+  }
+  if (role === undefined) return undefined
+  const readsAsObject = (e: Expr, depth = 0): boolean => {
+    if (depth > 8) return false
+    switch (e.k) {
+      case "attr":
+        return (e.obj.k === "name" && e.obj.name === first) || readsAsObject(e.obj, depth + 1)
+      case "index":
+        return readsAsObject(e.obj, depth + 1) || readsAsObject(e.key, depth + 1)
+      case "concat":
+      case "op":
+        return e.parts.some((p) => readsAsObject(p, depth + 1))
+      case "container":
+        return e.entries.some((x) => readsAsObject(x.value, depth + 1))
+      default:
+        return false
+    }
+  }
+  for (const c of model.calls) {
+    if (c.fn !== fn) continue
+    if (c.callee.startsWith(`${first}.`)) return role
+    const a0 = c.args[0]
+    if (a0 !== undefined && a0.name === undefined && a0.value.k === "name" && a0.value.name === first) return role
+    if (c.args.some((a) => readsAsObject(a.value))) return role
+  }
+  for (const s of f.body) if ((s.k === "assign" || s.k === "iterate" || s.k === "return") && readsAsObject(s.value)) return role
+  return undefined
 }
