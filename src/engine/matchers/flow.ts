@@ -500,17 +500,20 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
     hit.sink.check === "system_message"
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
-      : args.map((arg) => {
+      : args.flatMap((arg) => {
           // an argv list runs its first element; the others are arguments, not commands. The list
           // may be written in the call or held by a name assigned once (`args = ["ping", host]`)
           const argv = hit.sink.check === "program" ? argvList(arg.value, call.fn, ev.model) : undefined
-          return {
+          const first = {
             expr: argv !== undefined
               ? argv.entries[0]?.value
               : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
             fn: call.fn,
             span: argv !== undefined && argv === arg.value ? argv.entries[0]?.span ?? arg.span : arg.span
           }
+          // a shell or an interpreter runs the script its next element names (`["python3", script]`)
+          const script = argv === undefined ? undefined : interpretedScript(argv)
+          return script === undefined ? [first] : [first, { expr: script.value, fn: call.fn, span: argv === arg.value ? script.span ?? arg.span : arg.span }]
         })
   let worst: Verdict | undefined
   let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
@@ -588,6 +591,19 @@ const inlineCode = (e: Expr): Expr | undefined => {
   const interpreter = INTERPRETER.test(literal(program) ?? "") || (program.k === "ref" && RUNNING_INTERPRETER.test(program.name))
   if (flag > 0 && !interpreter) return undefined
   return e.entries[flag + 1]?.value
+}
+
+/**
+ * The script an argv list hands its interpreter: the element after a shell or an interpreter written
+ * first (`["python3", path]`, `["sh", script]`), unless it is a flag (`-c`, `-m`, `--version`).
+ */
+const interpretedScript = (argv: Extract<Expr, { k: "container" }>): { value: Expr; span?: Span } | undefined => {
+  const program = argv.entries[0]?.value
+  const next = argv.entries[1]
+  if (program === undefined || next === undefined) return undefined
+  if (!(program.k === "lit" && typeof program.value === "string" && INTERPRETER.test(program.value)) && !(program.k === "ref" && RUNNING_INTERPRETER.test(program.name))) return undefined
+  if (next.value.k === "lit") return undefined
+  return next.span === undefined ? { value: next.value } : { value: next.value, span: next.span }
 }
 
 /**
