@@ -38,3 +38,12 @@ async def render_html(fragment: str, start: str) -> bytes:
 def snapshot(page, url):
     # ok: ssrf
     page.goto(url)
+
+
+@mcp.tool()
+def save_pdf(page_url: str) -> bytes:
+    """Save a web page as PDF."""
+    import pdfkit
+
+    # ruleid: ssrf
+    return pdfkit.from_url(page_url, False)

@@ -86,3 +86,18 @@ app.get("/home", ({ session }: express.Request, res: express.Response) => {
   // ok: ssrf
   request.get(session.homeUrl).pipe(res)
 })
+
+const wkhtmltopdf = require("wkhtmltopdf")
+
+app.post("/invoice.pdf", async (req, res) => {
+  // ruleid: ssrf
+  wkhtmltopdf(req.body.invoiceHtml, { pageSize: "A4" }).pipe(res)
+  // ok: ssrf
+  wkhtmltopdf("<h1>Invoice</h1>", { pageSize: "A4" })
+  const instance = await phantom.create()
+  const pg = await instance.createPage()
+  // ruleid: ssrf
+  await pg.property("content", req.body.invoiceHtml)
+  // ok: ssrf
+  await pg.property("viewportSize", { width: Number(req.body.width), height: 800 })
+})
