@@ -40,3 +40,15 @@ func RunHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	safe := &exec.Cmd{Path: "/usr/bin/wc", Args: []string{"wc", "-l", line}}
 	return nil, safe.Run()
 }
+
+// through env: env runs the shell, the shell runs the model's line
+func EnvShellHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	line := req.GetString("line", "")
+	// ruleid: code_execution[shell]
+	out, err := exec.Command("/usr/bin/env", "bash", "-c", line).CombinedOutput()
+	// ruleid: code_execution[shell]
+	_ = exec.CommandContext(ctx, "env", "sh", "-c", line).Run()
+	// ok: code_execution
+	_ = exec.Command("/usr/bin/env", "git", "grep", line).Run()
+	return mcp.NewToolResultText(string(out)), err
+}

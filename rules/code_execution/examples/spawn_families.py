@@ -52,3 +52,14 @@ async def loop_shell(line: str, binary: str) -> str:
     # ok: code_execution
     await asyncio.subprocess.create_subprocess_exec("grep", "-r", line, "/srv/logs")
     return str(await proc.wait())
+
+
+@mcp.tool()
+def env_shell(line: str) -> str:
+    import subprocess
+
+    # ruleid: code_execution[shell]
+    out = subprocess.run(["/usr/bin/env", "bash", "-c", line], capture_output=True, text=True)
+    # ok: code_execution
+    subprocess.run(["/usr/bin/env", "git", "grep", "-n", line])
+    return out.stdout

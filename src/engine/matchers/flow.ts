@@ -575,6 +575,9 @@ const INTERPRETER = /^(?:.*[\\/])?(?:(?:ba|z|da|k|c|tc|fi)?sh|cmd(?:\.exe)?|powe
 
 const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
 
+/** `env`, which runs the program named next (`/usr/bin/env bash -c ...`). */
+const ENV = /^(?:.*[\\/])?env$/
+
 /**
  * The code of an argv list that runs inline code: the element after `-c` / `-e` / `--eval` (…). When
  * the flag is not the list's first element the list holds its program, which must be a shell or an
@@ -586,7 +589,9 @@ const inlineCode = (e: Expr): Expr | undefined => {
   const literal = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)
   const flag = e.entries.findIndex((entry) => INLINE_CODE_FLAG.test(literal(entry.value) ?? ""))
   if (flag === -1) return undefined
-  const program = e.entries[0]!.value
+  // (through env: `["/usr/bin/env", "bash", "-c", code]`)
+  const viaEnv = ENV.test(literal(e.entries[0]!.value) ?? "") && flag > 1
+  const program = e.entries[viaEnv ? 1 : 0]!.value
   // the running interpreter itself (`sys.executable`, `process.execPath`) is one too
   const interpreter = INTERPRETER.test(literal(program) ?? "") || (program.k === "ref" && RUNNING_INTERPRETER.test(program.name))
   if (flag > 0 && !interpreter) return undefined
