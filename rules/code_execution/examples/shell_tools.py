@@ -76,10 +76,3 @@ def run_program(command: str) -> str:
     # ruleid: code_execution
     result = subprocess.run(shlex.split(command), capture_output=True, text=True)
     return out + result.stdout
-
-
-@mcp.tool()
-def legacy_disk_usage(path: str) -> str:
-    # ruleid: code_execution
-    stdin, stdout = os.popen2("du -sh " + path)
-    return stdout.read()
