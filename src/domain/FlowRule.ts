@@ -332,7 +332,10 @@ const RoleSpec = Schema.Struct({
   methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
   answers: Schema.optional(Names).annotations({
     description:
-      "functions (not methods) that return a call of one of these names and read their first parameter as an object (an attribute or method of it, or pass it on first to a call) get the role: a Django view, `def show(request): ... return HttpResponse(...)`, answers the request it is given"
+      "functions (not methods) that return a call of one of these names and read their first parameter as the request (one of `request_attributes` of it, or pass it on first to one of these calls) get the role: a Django view, `def show(request): ... return HttpResponse(...)`, answers the request it is given"
+  }),
+  request_attributes: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with answers: the attributes and methods of a request object (`GET`, `POST`, `headers`, `get_full_path`): reading one of them from the first parameter marks it as the request"
   }),
   implements: Schema.optional(
     Schema.Array(

@@ -65,3 +65,12 @@ def column_error(column):
         # ok: sql_injection
         cur.execute("SELECT count(*) FROM people WHERE %s IS NULL", [column])
     return JsonResponse({"error": column})
+
+
+# a helper of the views that answers with a response but is given a report, not the request: the
+# caller chose what it holds (of unknown origin, reported one severity lower)
+def report_response(report):
+    with connection.cursor() as cur:
+        # ruleid: sql_injection
+        cur.execute("SELECT * FROM " + report.table)
+        return JsonResponse({"rows": cur.fetchall()})

@@ -56,9 +56,10 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
 /**
  * The role of a function that answers the request it is given (a Django view): not a method, it
  * returns a call of one of the framework's `answers` (directly or through a variable assigned one),
- * and it reads its first parameter as an object: an attribute or method of it (`request.GET`,
- * `request.headers.get(...)`), or passes it on first to a call (`render(request, ...)`). A helper
- * that only builds a response from a value (`def error(msg): return JsonResponse(...)`) is not one.
+ * and it reads its first parameter as the request: one of the request's attributes or methods
+ * (`request.GET`, `request.headers.get(...)`), or it passes it on first to one of the `answers`
+ * (`render(request, ...)`). A helper that only builds a response from a value
+ * (`def error(msg): return JsonResponse(...)`) is not one.
  */
 const answering = (model: SemanticModel, fw: FrameworkIndex, f: FunctionInfo, fn: number): FunctionRole | undefined => {
   const first = f.params[0]
@@ -77,29 +78,31 @@ const answering = (model: SemanticModel, fw: FrameworkIndex, f: FunctionInfo, fn
     if (found !== undefined) role = found
   }
   if (role === undefined) return undefined
-  const readsAsObject = (e: Expr, depth = 0): boolean => {
+  const attrs = fw.requestAttributes
+  const isRequestRead = (name: string): boolean => attrs.size === 0 || attrs.has(name)
+  const readsRequest = (e: Expr, depth = 0): boolean => {
     if (depth > 8) return false
     switch (e.k) {
       case "attr":
-        return (e.obj.k === "name" && e.obj.name === first) || readsAsObject(e.obj, depth + 1)
+        return (e.obj.k === "name" && e.obj.name === first && isRequestRead(e.name)) || readsRequest(e.obj, depth + 1)
       case "index":
-        return readsAsObject(e.obj, depth + 1) || readsAsObject(e.key, depth + 1)
+        return readsRequest(e.obj, depth + 1) || readsRequest(e.key, depth + 1)
       case "concat":
       case "op":
-        return e.parts.some((p) => readsAsObject(p, depth + 1))
+        return e.parts.some((p) => readsRequest(p, depth + 1))
       case "container":
-        return e.entries.some((x) => readsAsObject(x.value, depth + 1))
+        return e.entries.some((x) => readsRequest(x.value, depth + 1))
       default:
         return false
     }
   }
   for (const c of model.calls) {
     if (c.fn !== fn) continue
-    if (c.callee.startsWith(`${first}.`)) return role
+    if (c.callee.startsWith(`${first}.`) && isRequestRead(c.callee.slice(first.length + 1).split(".")[0]!.replace(/\(\)$/, ""))) return role
     const a0 = c.args[0]
-    if (a0 !== undefined && a0.name === undefined && a0.value.k === "name" && a0.value.name === first) return role
-    if (c.args.some((a) => readsAsObject(a.value))) return role
+    if (a0 !== undefined && a0.name === undefined && a0.value.k === "name" && a0.value.name === first && fw.answers.lookup(c.callee).length > 0) return role
+    if (c.args.some((a) => readsRequest(a.value))) return role
   }
-  for (const s of f.body) if ((s.k === "assign" || s.k === "iterate" || s.k === "return") && readsAsObject(s.value)) return role
+  for (const s of f.body) if ((s.k === "assign" || s.k === "iterate" || s.k === "return") && readsRequest(s.value)) return role
   return undefined
 }
