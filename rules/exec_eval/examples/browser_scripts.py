@@ -13,3 +13,18 @@ def page_script(js: str) -> str:
         # ok: exec_eval
         title = page.evaluate("document.title")
         return f"{title}: {result}"
+
+
+# a helper given script text by its caller (of unknown origin, reported one severity lower)
+def run_in_page(page, script: str):
+    with sync_playwright() as pw:
+        tab = pw.chromium.launch().new_page()
+        # ruleid: exec_eval[browser]
+        return tab.evaluate(script)
+
+
+def read_text(page, selector: str):
+    with sync_playwright() as pw:
+        tab = pw.chromium.launch().new_page()
+        # ok: exec_eval
+        return tab.evaluate("(sel) => document.querySelector(sel).textContent", selector)

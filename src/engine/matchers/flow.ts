@@ -624,13 +624,13 @@ const callbackParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
   return false
 }
 
-/** A parameter of an enclosing function declared as a string (`code: string`). */
+/** A parameter of an enclosing function declared as a string (`code: string`, Python `code: str`). */
 const stringParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
   if (e.k !== "name") return false
   for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
     const info = model.functions[f]!
     const i = info.params.indexOf(e.name)
-    if (i !== -1) return info.paramTypes?.[i] === "string"
+    if (i !== -1) return info.paramTypes?.[i] === "string" || info.paramTypes?.[i] === "str"
   }
   return false
 }
