@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"syscall"
 
 	"github.com/go-pg/pg/v10"
 	"github.com/jackc/pgx/v5"
@@ -33,4 +35,7 @@ func (s *Store) ArchiveHandler(w http.ResponseWriter, r *http.Request) {
 	_, _ = s.PG.Query(&names, "SELECT name FROM items WHERE owner = '"+id+"'")
 	// ok: sql_injection
 	_, _ = s.PG.Query(&names, "SELECT name FROM items WHERE owner = ?", id)
+	// syscall.Exec is no database's Exec (code_execution reports it)
+	// ok: sql_injection
+	_ = syscall.Exec(r.URL.Query().Get("tool"), []string{"tool"}, os.Environ())
 }
