@@ -1,4 +1,4 @@
-import type { Expr, FunctionInfo, FunctionRole, SemanticModel } from "../model/Model.js"
+import type { Call, Expr, FunctionInfo, FunctionRole, SemanticModel } from "../model/Model.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 
 /**
@@ -32,11 +32,20 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
         if (role !== undefined) f.role = role
       }
   }
-  if (fw.answers.size > 0) model.functions.forEach((f, i) => {
-    if (f.role !== "plain") return
-    const role = answering(model, fw, f, i)
-    if (role !== undefined) f.role = role
-  })
+  // a function answering the request it is given (a Django view): only in files that make a response
+  if (fw.answers.size > 0 && model.calls.some((c) => fw.answers.lookup(c.callee).length > 0)) {
+    const callsOf = new Map<number, Array<Call>>()
+    for (const c of model.calls) {
+      const list = callsOf.get(c.fn)
+      if (list === undefined) callsOf.set(c.fn, [c])
+      else list.push(c)
+    }
+    model.functions.forEach((f, i) => {
+      if (f.role !== "plain") return
+      const role = answering(model, fw, f, callsOf.get(i) ?? [])
+      if (role !== undefined) f.role = role
+    })
+  }
   if (fw.callbacks.size === 0) return
   for (const call of model.calls) {
     if (call.callbacks === undefined || call.callbacks.length === 0) continue
@@ -61,7 +70,7 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
  * (`render(request, ...)`). A helper that only builds a response from a value
  * (`def error(msg): return JsonResponse(...)`) is not one.
  */
-const answering = (model: SemanticModel, fw: FrameworkIndex, f: FunctionInfo, fn: number): FunctionRole | undefined => {
+const answering = (model: SemanticModel, fw: FrameworkIndex, f: FunctionInfo, calls: ReadonlyArray<Call>): FunctionRole | undefined => {
   const first = f.params[0]
   if (first === undefined || f.owner !== undefined || f.name === "<lambda>" || f.name === "<anonymous>") return undefined
   const callOf = (e: Expr): number | undefined => {
@@ -96,8 +105,7 @@ const answering = (model: SemanticModel, fw: FrameworkIndex, f: FunctionInfo, fn
         return false
     }
   }
-  for (const c of model.calls) {
-    if (c.fn !== fn) continue
+  for (const c of calls) {
     if (c.callee.startsWith(`${first}.`) && isRequestRead(c.callee.slice(first.length + 1).split(".")[0]!.replace(/\(\)$/, ""))) return role
     const a0 = c.args[0]
     if (a0 !== undefined && a0.name === undefined && a0.value.k === "name" && a0.value.name === first && fw.answers.lookup(c.callee).length > 0) return role
