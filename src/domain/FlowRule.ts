@@ -131,7 +131,7 @@ export const FlowSink = Schema.Struct({
   args: Schema.optional(Schema.Array(ArgRef)).annotations({ description: "arguments that carry the data (default: all)" }),
   not_callee: Schema.optional(Names).annotations({
     description:
-      "calls that match `callee` but are not this sink: the same method name on an object another library made, by the call's canonical name (`llamaindex.**.*`: anything built from the llamaindex module, so a query engine's `query(question)` is no SQL)"
+      "calls that match `callee` but are not this sink: the same method name on an object another library made, or a function of another module, by the call's canonical name (`llamaindex.**.*`: anything built from the llamaindex module, so a query engine's `query(question)` is no SQL; `syscall.Exec` is no database's `*.Exec`)"
   }),
   bound: Schema.optional(Schema.Array(ArgRef)).annotations({
     description:
@@ -339,6 +339,13 @@ const RoleSpec = Schema.Struct({
       "JavaScript / TypeScript: functions a module exports under one of these names get the role (frameworks that route by the exported name: Next.js App Router, SvelteKit and Astro endpoints, `export async function POST(req)`)"
   }),
   methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
+  answers: Schema.optional(Names).annotations({
+    description:
+      "functions (not methods) that return a call of one of these names and read their first parameter as the request (one of `request_attributes` of it, or pass it on first to one of these calls) get the role: a Django view, `def show(request): ... return HttpResponse(...)`, answers the request it is given"
+  }),
+  request_attributes: Schema.optional(Schema.Array(Schema.String)).annotations({
+    description: "with answers: the attributes and methods of a request object (`GET`, `POST`, `headers`, `get_full_path`): reading one of them from the first parameter marks it as the request"
+  }),
   implements: Schema.optional(
     Schema.Array(
       Schema.Struct({

@@ -26,6 +26,10 @@ export interface FrameworkIndex {
   readonly methods: NameIndex<FunctionRole>
   /** exported function names that give a role (`POST` of a Next.js route file) */
   readonly exports: ReadonlyMap<string, FunctionRole>
+  /** calls a function returns whose first parameter is the request it answers (a Django view's HttpResponse) */
+  readonly answers: NameIndex<FunctionRole>
+  /** attributes of a request object: read from a function's first parameter, they mark it as the request */
+  readonly requestAttributes: ReadonlySet<string>
   /** Go: types declaring all of `has` implement a framework interface; their `methods` get `role` */
   readonly implements: ReadonlyArray<{ readonly has: ReadonlyArray<string>; readonly methods: ReadonlyArray<string>; readonly role: FunctionRole }>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
@@ -47,6 +51,8 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     paramTypes: new NameIndex(),
     methods: new NameIndex(),
     exports: new Map(),
+    answers: new NameIndex(),
+    requestAttributes: new Set(),
     implements: [],
     untrustedRoles: new Set()
   }
@@ -65,6 +71,8 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
       for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
       for (const t of r.methods ?? []) index.methods.add(t, r.role)
       for (const e of r.exports ?? []) (index.exports as Map<string, FunctionRole>).set(e, r.role)
+      for (const t of r.answers ?? []) index.answers.add(t, r.role)
+      for (const a of r.request_attributes ?? []) (index.requestAttributes as Set<string>).add(a)
       for (const i of r.implements ?? []) (index.implements as Array<FrameworkIndex["implements"][number]>).push({ has: i.has, methods: i.methods, role: r.role })
     }
     for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)

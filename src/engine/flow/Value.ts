@@ -68,6 +68,13 @@ export interface Value {
    * part instead of the whole.
    */
   readonly hostPart?: Value
+  /**
+   * A URL whose host starts with a value of unknown origin that the program itself holds (a module
+   * name, an attribute, not a parameter): `base + req.query.path`. Data after it does not choose the
+   * host unless the unknown value leaves it open, which nothing here shows, so host checks (SSRF) read
+   * the URL as of unknown origin rather than as chosen by the data.
+   */
+  readonly hostUnknown?: true
 }
 
 /**
@@ -132,7 +139,7 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
     text = text !== undefined && p.text !== undefined ? text + p.text : undefined
   }
   const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = out
-  const { hostFixed: _h, settingTail: _s, namesOnly: _n, hostPart: _hp, ...data } = rest
+  const { hostFixed: _h, settingTail: _s, namesOnly: _n, hostPart: _hp, hostUnknown: _u, ...data } = rest
   const host = text === undefined ? fixesHost(parts) : undefined
   const hostPart = text === undefined && host !== true && (out.prov !== Prov.Constant || out.params !== 0) ? hostOf(parts) : undefined
   return {
@@ -141,7 +148,8 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
     ...(prefix !== "" ? { prefix } : {}),
     ...(host === true ? { hostFixed: true as const } : typeof host === "string" ? { settingTail: host } : {}),
     ...(text === undefined && (out.prov !== Prov.Constant || out.params !== 0) && namesOnly(parts) ? { namesOnly: true as const } : {}),
-    ...(hostPart !== undefined ? { hostPart } : {})
+    ...(hostPart !== undefined ? { hostPart } : {}),
+    ...(text === undefined && host === undefined && startsUnknown(parts) ? { hostUnknown: true as const } : {})
   }
 }
 
@@ -204,6 +212,18 @@ const namesOnly = (parts: ReadonlyArray<Value>): boolean => {
     afterName = true
   }
   return any
+}
+
+/**
+ * After any constant text (`"//" + base + path`), the first part is of unknown origin and held by
+ * the program (no parameter, no secret), and data of another origin follows it.
+ */
+const startsUnknown = (parts: ReadonlyArray<Value>): boolean => {
+  let i = 0
+  while (i < parts.length && parts[i]!.prov === Prov.Constant && parts[i]!.text !== undefined) i++
+  const head = parts[i]
+  if (head === undefined || i === parts.length - 1) return false
+  return (head.prov === Prov.Unknown && head.params === 0 && !head.secret && head.hostFixed !== true) || head.hostUnknown === true
 }
 
 /**

@@ -337,10 +337,28 @@ export class FlowEvaluator {
     if (dotted !== undefined) {
       const source = this.fw.untrusted.lookup(dotted)[0]
       if (source !== undefined) return this.named(untrusted(source), e.name)
-      // a property the models call safe carries none of its object's data (`text.length`)
+      // a property the models call safe carries none of its object's data (`text.length`), also
+      // named by a typed parameter's class (`({ session }: Request) =>` reads `express.Request().session`)
       if (this.fw.safe.lookup(dotted).length > 0) return constant()
+      const typed = this.typedName(dotted, fn)
+      if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
     return this.named(strip(obj), e.name)
+  }
+
+  /** `p.x.y` read from a parameter declared with a library's class `T`: `T().x.y`; else undefined. */
+  private typedName(dotted: string, fn: number): string | undefined {
+    const dot = dotted.indexOf(".")
+    if (dot === -1) return undefined
+    const head = dotted.slice(0, dot)
+    for (let scope = fn; scope !== MODULE; scope = this.model.functions[scope]!.parent) {
+      const f = this.model.functions[scope]!
+      const i = f.params.indexOf(head)
+      if (i === -1) continue
+      const type = f.paramTypes?.[i]
+      return type !== undefined && type.includes(".") ? `${type}()${dotted.slice(dot)}` : undefined
+    }
+    return undefined
   }
 
   private otherValue(e: Exclude<Expr, { k: "lit" | "name" | "ref" | "attr" }>, fn: number, at: number): Value {
@@ -385,6 +403,9 @@ export class FlowEvaluator {
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
         // as does `API_BASE + "/orders/" + id` with API_BASE a setting: the host stays the configured one
         if (e.plus === true && (values[0]!.text !== undefined || values[0]!.prov === Prov.Config || values[0]!.hostFixed === true) && values.some((v) => v.text === undefined)) return concat(values)
+        // `base + req.query.path` with base of unknown origin the program holds: the host begins with base
+        if (e.plus === true && values.length > 1 && values[0]!.prov === Prov.Unknown && values[0]!.params === 0 && !values[0]!.secret && values.some((v) => v.prov === Prov.Untrusted))
+          return { ...joinAll(values), hostUnknown: true }
         return joinAll(values)
       }
       case "container": {
@@ -863,8 +884,8 @@ const roleLabel = (f: FunctionInfo): string =>
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {
-  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined && v.parsed === undefined) return v
-  const { text: _t, prefix: _p, fields: _f, container: _c, hostFixed: _h, settingTail: _s, parsed: _r, ...rest } = v
+  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined && v.parsed === undefined && v.hostUnknown === undefined) return v
+  const { text: _t, prefix: _p, fields: _f, container: _c, hostFixed: _h, settingTail: _s, parsed: _r, hostUnknown: _u, ...rest } = v
   return rest
 }
 

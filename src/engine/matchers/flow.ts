@@ -501,17 +501,20 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
     hit.sink.check === "system_message"
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
-      : args.map((arg) => {
+      : args.flatMap((arg) => {
           // an argv list runs its first element; the others are arguments, not commands. The list
           // may be written in the call or held by a name assigned once (`args = ["ping", host]`)
           const argv = hit.sink.check === "program" ? argvList(arg.value, call.fn, ev.model) : undefined
-          return {
+          const first = {
             expr: argv !== undefined
               ? argv.entries[0]?.value
               : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
             fn: call.fn,
             span: argv !== undefined && argv === arg.value ? argv.entries[0]?.span ?? arg.span : arg.span
           }
+          // a shell or an interpreter runs the script its next element names (`["python3", script]`)
+          const script = argv === undefined ? undefined : interpretedScript(argv)
+          return script === undefined ? [first] : [first, { expr: script.value, fn: call.fn, span: argv === arg.value ? script.span ?? arg.span : arg.span }]
         })
   let worst: Verdict | undefined
   let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
@@ -574,6 +577,9 @@ const INTERPRETER = /^(?:.*[\\/])?(?:(?:ba|z|da|k|c|tc|fi)?sh|cmd(?:\.exe)?|powe
 
 const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
 
+/** `env`, which runs the program named next (`/usr/bin/env bash -c ...`). */
+const ENV = /^(?:.*[\\/])?env$/
+
 /**
  * The code of an argv list that runs inline code: the element after `-c` / `-e` / `--eval` (…). When
  * the flag is not the list's first element the list holds its program, which must be a shell or an
@@ -585,11 +591,26 @@ const inlineCode = (e: Expr): Expr | undefined => {
   const literal = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)
   const flag = e.entries.findIndex((entry) => INLINE_CODE_FLAG.test(literal(entry.value) ?? ""))
   if (flag === -1) return undefined
-  const program = e.entries[0]!.value
+  // (through env: `["/usr/bin/env", "bash", "-c", code]`)
+  const viaEnv = ENV.test(literal(e.entries[0]!.value) ?? "") && flag > 1
+  const program = e.entries[viaEnv ? 1 : 0]!.value
   // the running interpreter itself (`sys.executable`, `process.execPath`) is one too
   const interpreter = INTERPRETER.test(literal(program) ?? "") || (program.k === "ref" && RUNNING_INTERPRETER.test(program.name))
   if (flag > 0 && !interpreter) return undefined
   return e.entries[flag + 1]?.value
+}
+
+/**
+ * The script an argv list hands its interpreter: the element after a shell or an interpreter written
+ * first (`["python3", path]`, `["sh", script]`), unless it is a flag (`-c`, `-m`, `--version`).
+ */
+const interpretedScript = (argv: Extract<Expr, { k: "container" }>): { value: Expr; span?: Span } | undefined => {
+  const program = argv.entries[0]?.value
+  const next = argv.entries[1]
+  if (program === undefined || next === undefined) return undefined
+  if (!(program.k === "lit" && typeof program.value === "string" && INTERPRETER.test(program.value)) && !(program.k === "ref" && RUNNING_INTERPRETER.test(program.name))) return undefined
+  if (next.value.k === "lit") return undefined
+  return next.span === undefined ? { value: next.value } : { value: next.value, span: next.span }
 }
 
 /**
@@ -605,13 +626,13 @@ const callbackParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
   return false
 }
 
-/** A parameter of an enclosing function declared as a string (`code: string`). */
+/** A parameter of an enclosing function declared as a string (`code: string`, Python `code: str`). */
 const stringParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
   if (e.k !== "name") return false
   for (let f = fn; f !== -1; f = model.functions[f]!.parent) {
     const info = model.functions[f]!
     const i = info.params.indexOf(e.name)
-    if (i !== -1) return info.paramTypes?.[i] === "string"
+    if (i !== -1) return info.paramTypes?.[i] === "string" || info.paramTypes?.[i] === "str"
   }
   return false
 }
@@ -783,6 +804,10 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (hit.sink.check === "host" && v.hostFixed === true) return undefined
   // data only after the path separator of a URL whose host part is not untrusted: judge the host part
   if (hit.sink.check === "host" && v.hostPart !== undefined) return verdictOf(v.hostPart, hit)
+  // a host begun by a value of unknown origin the program holds (`BASE + req.query.path`): the data
+  // after it is not shown to choose the host
+  if (hit.sink.check === "host" && v.hostUnknown === true && v.prov === Prov.Untrusted && !v.secret)
+    return hit.reports.has("unknown") ? { tier: "risk_pattern", lower: true, label: "a value of unknown origin" } : undefined
   // SQL: text of unknown origin only counts when it visibly is SQL; untrusted text passed whole is model- or user-written SQL
   if (hit.sink.check === "sql" && v.prov !== Prov.Untrusted && !SQL_WORDS.test(v.consts ?? "")) return undefined
   if (hit.sink.check === "sql_text" && !isSqlStatement(v.consts ?? "")) return undefined
@@ -1344,7 +1369,11 @@ export const checkModelMatcher = (m: FlowMatcher | CallMatcher | FunctionMatcher
   const names =
     m.kind === "call"
       ? [...m.callee.map((n, i) => [["callee", i], n] as const), ...files.flatMap(([field, j, f]) => ("callee" in f ? f.callee : []).map((n, i) => [[field, j, "callee", i], n] as const))]
-      : m.sinks.flatMap((s, j) => [...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const), ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)])
+      : m.sinks.flatMap((s, j) => [
+          ...(s.callee ?? []).map((n, i) => [["sinks", j, "callee", i], n] as const),
+          ...(s.not_callee ?? []).map((n, i) => [["sinks", j, "not_callee", i], n] as const),
+          ...(s.assign ?? []).map((n, i) => [["sinks", j, "assign", i], n] as const)
+        ])
   for (const [path, n] of names) if (!NAME_PATTERN.test(n)) return { path: [...path], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
 }

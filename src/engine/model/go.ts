@@ -701,8 +701,14 @@ class GoWalker {
       this.b.ordered ||= before
       if (consequence !== null) {
         // an `else if` is reached only when earlier conditions failed: only its own branch is guarded
-        if (mayExit && this.exits(consequence)) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
-        else this.guardsOf(cond, false, span(consequence), out, fn)
+        const leavesAfter = mayExit && this.exits(consequence)
+        if (leavesAfter) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
+        // inside the branch the check holds, whether or not the branch then leaves; a branch that only
+        // leaves (`return`, `continue`) reads nothing
+        const stmts = consequence.namedChildren.filter((c) => c.type !== "comment")
+        const inner = stmts.length === 1 && stmts[0]!.type === "statement_list" ? stmts[0]!.namedChildren.filter((c) => c.type !== "comment") : stmts
+        const bare = inner.length === 1 && (inner[0]!.type === "return_statement" || inner[0]!.type === "continue_statement" || inner[0]!.type === "break_statement") && inner[0]!.namedChildren.length === 0
+        if (!leavesAfter || !bare) this.guardsOf(cond, false, span(consequence), out, fn)
       }
     }
     if (consequence !== null) this.block(consequence, fn, out)

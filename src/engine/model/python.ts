@@ -42,6 +42,9 @@ const FROM_REQUEST = new Set(["fastapi.Header", "fastapi.Query", "fastapi.Cookie
 const REQUEST_SCHEMES = /^fastapi\.security\.(?:APIKeyHeader|APIKeyQuery|APIKeyCookie|HTTPBearer|HTTPBasic|OAuth2PasswordBearer)$/
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
+/** Statements that leave a branch and read nothing when written bare. */
+const BARE_EXITS = new Set(["return_statement", "continue_statement", "break_statement", "pass_statement"])
+
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 /**
  * The columns of a literal list of rows that all have `width` entries (`(("name", a), ("city", b))`),
@@ -408,7 +411,10 @@ class PythonWalker {
         const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
         const exits = branch.length > 0 && endsBlock(branch[branch.length - 1]!) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
-        else this.guardsOf(cond, false, span(consequence), out, fn)
+        // inside the branch the check holds, whether or not the branch then leaves (`if x in ALLOWED: return run(x)`);
+        // a branch that only leaves (`return`, `continue`) reads nothing
+        const bare = branch.length === 1 && BARE_EXITS.has(branch[0]!.type) && branch[0]!.namedChildren.length === 0
+        if (!exits || !bare) this.guardsOf(cond, false, span(consequence), out, fn)
       }
     }
     if (consequence !== null) this.block(consequence, fn, out)

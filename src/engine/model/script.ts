@@ -700,8 +700,14 @@ class ScriptWalker {
     this.b.ordered ||= before
     const then = node.thenStatement
     const otherwise = node.elseStatement
-    if (exits(then)) this.guardsOf(cond, true, { start: node.end, end: blockEnd }, out, fn)
-    else {
+    // inside the branch the check holds, whether or not the branch then leaves (`if (ALLOWED.has(x)) return run(x)`)
+    if (exits(then)) {
+      this.guardsOf(cond, true, { start: node.end, end: blockEnd }, out, fn)
+      // a branch that only leaves (`return;`, `continue;`) reads nothing
+      const only = ts.isBlock(then) ? (then.statements.length === 1 ? then.statements[0] : undefined) : then
+      const bare = only !== undefined && ((ts.isReturnStatement(only) && only.expression === undefined) || ts.isContinueStatement(only) || ts.isBreakStatement(only))
+      if (!bare) this.guardsOf(cond, false, this.span(then), out, fn)
+    } else {
       this.guardsOf(cond, false, this.span(then), out, fn)
       if (otherwise !== undefined) {
         // `if (ok(x)) {...} else throw`: the check holds after the if; in any `else`, its failure holds

@@ -1,0 +1,41 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"syscall"
+
+	"github.com/go-pg/pg/v10"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Store struct {
+	Pool *pgxpool.Pool
+	Conn *pgx.Conn
+	PG   *pg.DB
+}
+
+func (s *Store) ArchiveHandler(w http.ResponseWriter, r *http.Request) {
+	table := r.URL.Query().Get("table")
+	id := r.URL.Query().Get("id")
+	// ruleid: sql_injection
+	_, _ = s.Pool.Exec(r.Context(), "DELETE FROM "+table+" WHERE archived")
+	// ruleid: sql_injection
+	rows, _ := s.Conn.Query(r.Context(), fmt.Sprintf("SELECT * FROM items WHERE id = '%s'", id))
+	defer rows.Close()
+	// ok: sql_injection
+	_, _ = s.Pool.Exec(r.Context(), "DELETE FROM items WHERE id = $1", id)
+	// ok: sql_injection
+	_ = s.Conn.QueryRow(context.Background(), "SELECT name FROM items WHERE id = $1", id)
+	var names []string
+	// ruleid: sql_injection
+	_, _ = s.PG.Query(&names, "SELECT name FROM items WHERE owner = '"+id+"'")
+	// ok: sql_injection
+	_, _ = s.PG.Query(&names, "SELECT name FROM items WHERE owner = ?", id)
+	// syscall.Exec is no database's Exec (code_execution reports it)
+	// ok: sql_injection
+	_ = syscall.Exec(r.URL.Query().Get("tool"), []string{"tool"}, os.Environ())
+}
