@@ -1468,12 +1468,16 @@ class ScriptWalker {
   } {
     const entries: Array<{ key?: string; value: Expr; span: Span }> = []
     const fields: Array<{ key: string; value: Expr; span: Span }> = []
+    // `{ max_tokens: undefined }` sets nothing: JSON drops the key and a destructuring default or an
+    // options merge fills it, as if it were left out (beside a spread it still clears what the spread gave)
+    const spreads = node.properties.some((p) => p.kind === K.SpreadAssignment)
     for (const p of node.properties) {
       let key: string | undefined
       let value: Expr
       switch (p.kind) {
         case K.PropertyAssignment: {
           const pa = p as ts.PropertyAssignment
+          if (!spreads && isUndefinedValue(pa.initializer)) continue
           key = propertyKey(pa.name)
           if (key === undefined && ts.isComputedPropertyName(pa.name)) this.expr(pa.name.expression, fn)
           const init = unwrap(pa.initializer)
@@ -1730,6 +1734,12 @@ const throwsOut = (st: ts.Statement): boolean => {
   if (ts.isThrowStatement(st)) return true
   if (!ts.isBlock(st) || st.statements.length === 0) return false
   return ts.isThrowStatement(st.statements[st.statements.length - 1]!) && exits(st)
+}
+
+/** `undefined` or `void 0`: no value at all. */
+const isUndefinedValue = (e: ts.Expression): boolean => {
+  const n = unwrap(e)
+  return (ts.isIdentifier(n) && n.text === "undefined") || ts.isVoidExpression(n)
 }
 
 const isFalsyLiteral = (e: ts.Expression): boolean => {
