@@ -406,6 +406,8 @@ export class FlowEvaluator {
         // `base + req.query.path` with base of unknown origin the program holds: the host begins with base
         if (e.plus === true && values.length > 1 && values[0]!.prov === Prov.Unknown && values[0]!.params === 0 && !values[0]!.secret && values.some((v) => v.prov === Prov.Untrusted))
           return { ...joinAll(values), hostUnknown: true }
+        // `args ?? {}`: a record (see Value.parsed)
+        if (e.record === true) return { ...joinAll(values), parsed: true }
         return joinAll(values)
       }
       case "container": {

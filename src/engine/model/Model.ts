@@ -52,6 +52,11 @@ export type Expr =
       /** `xs.append(v)` / `xs.push(v)` written as `xs = xs + v`: the list gains v, its first element stays */
       readonly appended?: true
       /**
+       * one alternative is an object literal (`args ?? {}`, `opts || { limit: 5 }`): the value is a
+       * record, whatever the other holds, so not text a sink runs (SQL) until a field of it is read
+       */
+      readonly record?: true
+      /**
        * a conditional expression's branches, each with the checks of its own variable that hold
        * there: `x if x in ALLOWED else "a"`, `ALLOWED.includes(x) ? x : "a"` (parallel to parts)
        */

@@ -1427,6 +1427,7 @@ class ScriptWalker {
         const parts = operands.map((o) => this.expr(o, fn))
         if (op === K.CommaToken) return parts[parts.length - 1]!
         if (op === K.PlusToken) return operands.some(stringish) ? { k: "concat", parts } : { k: "op", parts, plus: true }
+        if ((op === K.QuestionQuestionToken || op === K.BarBarToken) && operands.slice(1).some((o) => ts.isObjectLiteralExpression(unwrap(o)))) return { k: "op", parts, record: true }
         return { k: "op", parts }
       }
       case K.EqualsEqualsEqualsToken:
