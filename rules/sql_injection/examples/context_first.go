@@ -71,3 +71,14 @@ func (c *CatalogSearch) InvokableRun(ctx context.Context, argumentsInJSON string
 	_, err = c.pool.Exec(ctx, "DELETE FROM products WHERE title = '"+params.Name+"'")
 	return "", err
 }
+
+// A helper nobody in the file calls: its context is still no SQL text.
+func (s *Store) FindByTitle(ctx context.Context, title string) error {
+	// ok: sql_injection
+	rows, err := s.Pool.Query(ctx, "SELECT sku FROM products WHERE title = $1", title)
+	if err != nil {
+		return err
+	}
+	rows.Close()
+	return nil
+}

@@ -257,8 +257,9 @@ export class FlowEvaluator {
     // a method's own object is the program's, not what the caller sent: `self` / `cls` of a Python
     // method (a BaseTool subclass's `_run`) holds the tool's configuration; a Go receiver is of unknown origin
     if (role && this.isReceiver(f, index)) return this.model.language === "python" ? configValue(false) : UNKNOWN_VALUE
-    // the run's context (Go's `ctx context.Context`) is the framework's, not data the caller chose
-    if (role && this.isContext(f, index)) return UNKNOWN_VALUE
+    // the run's context (Go's `ctx context.Context`) carries cancellation, never text: in a tool or a
+    // helper alike it is no data (`pool.Query(ctx, sql)` passes it where `db.Query(sql)` passes SQL)
+    if (this.isContext(f, index)) return constant()
     // a graph node gets the graph's state first (user input and model output); then the run's config
     if (role && f.role === "graph_node" && index > 0) return UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
@@ -764,7 +765,8 @@ export class FlowEvaluator {
     const f = this.model.functions[fn]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
-    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) || this.isContext(f, index) || (f.role === "graph_node" && index > 0) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
+    if (this.isContext(f, index)) return constant()
+    if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) || (f.role === "graph_node" && index > 0) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
     let out: Value
