@@ -55,6 +55,63 @@ func SolveWithDeadline(parent context.Context, llm llms.Model, task string) (str
 	}
 }
 
+// A loop with only a condition that the body decides by assigning the model's latest answer is as
+// endless as `for {}`; a counted one, or a condition the body counts down, is bounded.
+func UntilNoToolCalls(ctx context.Context, llm llms.Model, msgs []llms.MessageContent) (*llms.ContentResponse, error) {
+	resp, err := llm.GenerateContent(ctx, msgs)
+	if err != nil {
+		return nil, err
+	}
+	choice := resp.Choices[0]
+	for len(choice.ToolCalls) > 0 {
+		msgs = append(msgs, llms.TextParts(llms.ChatMessageTypeTool, "done"))
+		// ruleid: infinite_loop
+		resp, err = llm.GenerateContent(ctx, msgs)
+		if err != nil {
+			return nil, err
+		}
+		choice = resp.Choices[0]
+	}
+	return resp, nil
+}
+
+func UntilNoToolCallsCounted(ctx context.Context, llm llms.Model, msgs []llms.MessageContent) (*llms.ContentResponse, error) {
+	resp, err := llm.GenerateContent(ctx, msgs)
+	if err != nil {
+		return nil, err
+	}
+	choice := resp.Choices[0]
+	rounds := 0
+	for len(choice.ToolCalls) > 0 {
+		rounds++
+		if rounds > 8 {
+			return nil, fmt.Errorf("too many tool rounds")
+		}
+		// ok: infinite_loop
+		resp, err = llm.GenerateContent(ctx, msgs)
+		if err != nil {
+			return nil, err
+		}
+		choice = resp.Choices[0]
+	}
+	return resp, nil
+}
+
+func DrainQueue(ctx context.Context, llm llms.Model, queue []string) {
+	for len(queue) > 0 {
+		// ok: infinite_loop
+		_, _ = llms.GenerateFromSinglePrompt(ctx, llm, queue[0])
+		queue = queue[1:]
+	}
+}
+
+func PerRow(ctx context.Context, llm llms.Model, next func() bool, row func() string) {
+	for next() {
+		// ok: infinite_loop
+		_, _ = llms.GenerateFromSinglePrompt(ctx, llm, row())
+	}
+}
+
 func Chat(ctx context.Context, llm llms.Model) {
 	reader := bufio.NewReader(os.Stdin)
 	// ok: infinite_loop

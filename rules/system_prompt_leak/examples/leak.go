@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -45,4 +46,19 @@ func Friendly(ctx context.Context, client *openai.Client, question string) (open
 			{Role: openai.ChatMessageRoleUser, Content: question},
 		},
 	})
+}
+
+// A prompt assembled in a strings.Builder or bytes.Buffer is not sent anywhere by WriteString.
+func personaPrompt(persona string) string {
+	var sb strings.Builder
+	// ok: system_prompt_leak
+	sb.WriteString("You are a helpful support assistant for Acme.\n")
+	sb.WriteString("Adopt the following persona: ")
+	sb.WriteString(persona)
+	return sb.String()
+}
+
+func PromptText(w http.ResponseWriter, r *http.Request) {
+	// ruleid: system_prompt_leak
+	w.Write([]byte(systemPrompt))
 }

@@ -257,6 +257,9 @@ export class FlowEvaluator {
     // a method's own object is the program's, not what the caller sent: `self` / `cls` of a Python
     // method (a BaseTool subclass's `_run`) holds the tool's configuration; a Go receiver is of unknown origin
     if (role && this.isReceiver(f, index)) return this.model.language === "python" ? configValue(false) : UNKNOWN_VALUE
+    // the run's context (Go's `ctx context.Context`) carries cancellation, never text: in a tool or a
+    // helper alike it is no data (`pool.Query(ctx, sql)` passes it where `db.Query(sql)` passes SQL)
+    if (this.isContext(f, index)) return constant()
     // a graph node gets the graph's state first (user input and model output); then the run's config
     if (role && f.role === "graph_node" && index > 0) return UNKNOWN_VALUE
     // a framework-called function's parameters are untrusted outright: no caller substitutes them
@@ -270,6 +273,11 @@ export class FlowEvaluator {
   /** The parameter is the method's receiver: Go's `s` in `func (s *Server) …`, Python's `self` / `cls`. */
   private isReceiver(f: FunctionInfo, index: number): boolean {
     return index === 0 && (f.receiver === true || (this.model.language === "python" && (f.params[0] === "self" || f.params[0] === "cls")))
+  }
+
+  /** The parameter is the run's context (Go's `ctx context.Context`), which carries cancellation, not the caller's data. */
+  private isContext(f: FunctionInfo, index: number): boolean {
+    return f.paramTypes?.[index] !== undefined && CONTEXT_TYPES.has(f.paramTypes[index]!)
   }
 
   /** A name the caller gave as a source with this code (a builder node's input). */
@@ -759,6 +767,7 @@ export class FlowEvaluator {
     const f = this.model.functions[fn]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
+    if (this.isContext(f, index)) return constant()
     if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) || (f.role === "graph_node" && index > 0) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
     this.paramValues.set(key, constant())
     const sites = this.sitesOf(fn)
@@ -877,6 +886,9 @@ const guarded = (passed: Value, inside: Value): Value =>
   inside.guards === 0 && inside.sanitized.length === 0
     ? passed
     : { ...passed, guards: passed.guards | inside.guards, sanitized: [...passed.sanitized, ...inside.sanitized] }
+
+/** Parameter types that hold the run's context, never data the caller chose. */
+const CONTEXT_TYPES: ReadonlySet<string> = new Set(["context.Context"])
 
 const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label })
 const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })

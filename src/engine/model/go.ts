@@ -39,6 +39,54 @@ const BUILDERS = new Set([
   "bytes.Join", "bytes.ReplaceAll", "bytes.Replace", "bytes.TrimSpace", "bytes.ToLower", "bytes.ToUpper",
   "strings.NewReplacer().Replace"
 ])
+const walk = function* (n: AstNode): Generator<AstNode> {
+  yield n
+  for (const c of n.namedChildren) yield* walk(c)
+}
+
+/**
+ * `for len(msg.ToolCalls) > 0 { …; msg = resp.Choices[0].Message }`: a loop with only a condition,
+ * no call in it but `len` / `cap`, that the body decides by assigning a variable the condition reads
+ * anew, and that counts nothing (no `i++`, `n -= 1`, `q = q[1:]` of such a variable): what the body
+ * last computed (a model's answer) decides alone whether it runs again, as in `for {}`.
+ */
+const resultDriven = (node: AstNode): boolean => {
+  const parts = node.namedChildren.filter((c) => c.type !== "comment")
+  const body = parts.find((c) => c.type === "block")
+  const cond = parts.find((c) => c !== body)
+  if (body === undefined || cond === undefined || parts.length !== 2 || cond.type === "for_clause" || cond.type === "range_clause") return false
+  const read = new Set<string>()
+  for (const n of walk(cond)) {
+    if (n.type === "call_expression") {
+      const f = fieldOf(n, "function")
+      if (f?.type !== "identifier" || (f.text !== "len" && f.text !== "cap")) return false
+    } else if (n.type === "identifier" && n.text !== "len" && n.text !== "cap") read.add(n.text)
+  }
+  if (read.size === 0) return false
+  const root = (e: AstNode | null): string | undefined => {
+    let cur = e
+    while (cur !== null && (cur.type === "selector_expression" || cur.type === "index_expression")) cur = fieldOf(cur, "operand")
+    return cur?.type === "identifier" ? cur.text : undefined
+  }
+  let assigned = false
+  for (const n of walk(body)) {
+    if (n.type === "inc_statement" || n.type === "dec_statement") {
+      if (read.has(root(n.namedChild(0)) ?? "")) return false
+    } else if (n.type === "assignment_statement") {
+      const left = fieldOf(n, "left")?.namedChildren ?? []
+      const right = fieldOf(n, "right")?.namedChildren ?? []
+      const plain = fieldOf(n, "operator")?.text === "="
+      for (let i = 0; i < left.length; i++) {
+        if (!read.has(root(left[i]!) ?? "")) continue
+        // `n -= 1`, `q = q[1:]`: a count or a shrinking queue ends the loop
+        if (!plain || right[i]?.type === "slice_expression") return false
+        assigned = true
+      }
+    }
+  }
+  return assigned
+}
+
 /** Methods that append to a string builder: `sb.WriteString(x)` is `sb += x`. */
 const BUILDER_WRITES = new Set(["WriteString", "Write", "WriteByte", "WriteRune"])
 const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
@@ -743,7 +791,9 @@ class GoWalker {
 
   private forStatement(node: AstNode, fn: number, out: Array<Statement>): void {
     // `for {}`, `for ;; {}`, `for true {}`: no condition, no range
-    const endless = node.namedChildren.every((c) => c.type === "block" || c.type === "comment" || c.type === "true" || (c.type === "for_clause" && fieldOf(c, "condition") === null))
+    const endless =
+      node.namedChildren.every((c) => c.type === "block" || c.type === "comment" || c.type === "true" || (c.type === "for_clause" && fieldOf(c, "condition") === null)) ||
+      resultDriven(node)
     this.b.enterLoop(span(node), fn, endless)
     this.forParts(node, fn, out)
     this.b.exitLoop()
