@@ -325,6 +325,10 @@ export class FlowEvaluator {
   }
 
   private attrValue(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): Value {
+    // `new URL(request.url).origin`, `request.nextUrl.origin`: the host the request came to, which a
+    // redirect or a link built on it keeps (the deployment's, not the caller's data)
+    if (OWN_ORIGIN.has(e.name) && ((e.obj.k === "call" && this.ownUrl(this.model.calls[e.obj.call]!)) || (e.obj.k === "attr" && e.obj.name === "nextUrl" && (e.obj.obj.k === "name" || e.obj.obj.k === "ref"))))
+      return configValue(false)
     const dotted = dottedOf(e)
     if (dotted !== undefined) {
       const exact = this.varOf(fn, dotted)
@@ -531,12 +535,17 @@ export class FlowEvaluator {
    */
   private sameSiteUrl(call: Call, fn: number, at: number): Value | undefined {
     if (call.callee !== "URL" || call.args.length !== 2 || call.args.some((a) => a.name !== undefined)) return undefined
+    if (!requestUrl(call.args[1]!.value)) return undefined
     const path = this.value(call.args[0]!.value, fn, at)
-    if (path.prov !== Prov.Constant || path.text === undefined || !/^\/(?![/\\])/.test(path.text)) return undefined
-    let base = call.args[1]!.value
-    if (base.k === "attr" && (base.name === "href" || base.name === "origin")) base = base.obj
-    if (base.k !== "attr" || (base.name !== "url" && base.name !== "nextUrl")) return undefined
-    return base.obj.k === "name" || base.obj.k === "ref" ? constant(path.text) : undefined
+    if (path.prov === Prov.Constant && path.text !== undefined) return /^\/(?![/\\])/.test(path.text) ? constant(path.text) : undefined
+    // a path that starts with constant `/x` (`/api/auth/guest?redirectUrl=${u}`): data only in its
+    // path or query, on the request's own host; its data stays (it is the path's)
+    return path.text === undefined && path.prefix !== undefined && /^\/[^/\\]/.test(path.prefix) ? path : undefined
+  }
+
+  /** `new URL(request.url)`: the URL the request was made to */
+  private ownUrl(call: Call): boolean {
+    return call.callee === "URL" && call.args.length === 1 && call.args[0]!.name === undefined && requestUrl(call.args[0]!.value)
   }
 
   /**
@@ -875,6 +884,16 @@ const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/
 
 /** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
 const PARTIAL_METHODS = /^(?:slice|substring|substr|charAt|at)$/
+
+/** Parts of a URL that name the host it is on (not its path or query) */
+const OWN_ORIGIN = new Set(["origin", "host", "hostname", "protocol"])
+
+/** `req.url`, `request.nextUrl` (or its href / origin): the URL of the request being served */
+const requestUrl = (e: Expr): boolean => {
+  let base = e
+  if (base.k === "attr" && (base.name === "href" || base.name === "origin")) base = base.obj
+  return base.k === "attr" && (base.name === "url" || base.name === "nextUrl") && (base.obj.k === "name" || base.obj.k === "ref")
+}
 
 const lastSegmentOf = (callee: string): string => {
   const seg = callee.slice(callee.lastIndexOf(".") + 1)
