@@ -90,6 +90,13 @@ export const lastSegment = (name: string): string => {
 
 const NONE: ReadonlyArray<never> = []
 
+/** An index of the names, each standing for itself (`undefined`: an empty one). */
+export const nameSet = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
+  const index = new NameIndex<true>()
+  for (const n of names ?? []) index.add(n, true)
+  return index
+}
+
 /** Patterns indexed by last segment, so a name is tested only against patterns that can match it. */
 export class NameIndex<T> {
   private readonly byLast = new Map<string, Array<{ pattern: NamePattern; value: T }>>()

@@ -5,7 +5,7 @@ import { FlowEvaluator } from "../flow/evaluate.js"
 import { systemContents } from "../flow/messages.js"
 import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.js"
 import { compileGiven, type GivenSource } from "../flow/given.js"
-import { compileName, lastSegment, NameIndex, type Requirement, requirementOf } from "../flow/names.js"
+import { compileName, lastSegment, NameIndex, nameSet, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
@@ -45,12 +45,6 @@ export interface CompiledModelRules {
    * `given`: sources the caller knows for this code (a builder node's input), beyond the models.
    */
   readonly run: (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>) => Array<RawMatch>
-}
-
-const nameIndex = (names: ReadonlyArray<string>): NameIndex<true> => {
-  const index = new NameIndex<true>()
-  for (const n of names) index.add(n, true)
-  return index
 }
 
 const PROVEN_CONFIDENCE = 0.9
@@ -103,7 +97,7 @@ export const compileModelRules = (
         sanitizers: m.sanitizers ?? [],
         reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
         framework: fw,
-        notCallee: sink.not_callee === undefined ? undefined : nameIndex(sink.not_callee)
+        notCallee: sink.not_callee === undefined ? undefined : nameSet(sink.not_callee)
       }
       if (sink.returns === true) {
         // only the sources with the sink's labels, and not the function's own parameters

@@ -1,7 +1,7 @@
 import { compileRuleRegex } from "./ruleRegex.js"
 import type { FunctionMatcher } from "../../domain/FlowRule.js"
 import type { FlowEvaluator } from "../flow/evaluate.js"
-import { lastSegment, NameIndex, type Requirement } from "../flow/names.js"
+import { lastSegment, type NameIndex, nameSet, type Requirement } from "../flow/names.js"
 import { GUARD_BITS, Prov } from "../flow/Value.js"
 import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
@@ -46,12 +46,6 @@ interface Compiled {
   readonly statement?: RegExp
 }
 
-const index = (names: ReadonlyArray<string> | undefined): NameIndex<true> => {
-  const ix = new NameIndex<true>()
-  for (const n of names ?? []) ix.add(n, true)
-  return ix
-}
-
 /** `kind: function` rules: functions with a framework role judged by what their body does. */
 export const compileFunctionRules = (
   entries: ReadonlyArray<FunctionEntry>,
@@ -61,17 +55,17 @@ export const compileFunctionRules = (
     const m = entry.matcher
     return {
       entry,
-      calls: index(m.calls),
-      unlessCalls: index(m.unless_calls),
-      exceptCalls: index(m.except_calls),
-      unlessDecorated: index(m.unless_decorated),
-      paramTypes: index(m.unless_param_types),
-      contextTypes: index(["context.Context", ...(m.context_types ?? [])]),
+      calls: nameSet(m.calls),
+      unlessCalls: nameSet(m.unless_calls),
+      exceptCalls: nameSet(m.except_calls),
+      unlessDecorated: nameSet(m.unless_decorated),
+      paramTypes: nameSet(m.unless_param_types),
+      contextTypes: nameSet(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map(fileCondition),
       guardCalls: (m.unless_guarded ?? []).map(fileCondition),
-      ...(m.grows !== undefined ? { append: index(m.grows.append), trim: index(m.grows.trim), paced: index(m.grows.paced_by) } : {}),
+      ...(m.grows !== undefined ? { append: nameSet(m.grows.append), trim: nameSet(m.grows.trim), paced: nameSet(m.grows.paced_by) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
-      ...(m.unless_caller !== undefined ? { callerNames: index(m.unless_caller.names), callerTypes: index(m.unless_caller.types) } : {}),
+      ...(m.unless_caller !== undefined ? { callerNames: nameSet(m.unless_caller.names), callerTypes: nameSet(m.unless_caller.types) } : {}),
       ...(m.statement_matches !== undefined ? { statement: compileRuleRegex(m.statement_matches) } : {})
     }
   })
