@@ -1205,8 +1205,12 @@ const inEndlessLoop = (call: Call, model: SemanticModel, interactive: ReadonlyAr
     if (loop.waits) continue
     let patterns = PACING.get(interactive)
     if (patterns === undefined) PACING.set(interactive, (patterns = interactive.map(compileName)))
-    const paced = model.calls.some((c) => c.fn === loop.fn && c.span.start >= loop.span.start && c.span.end <= loop.span.end && patterns.some((p) => p.test(c.callee)))
-    if (!paced) return true
+    const inLoop = model.calls.filter((c) => c.fn === loop.fn && c.span.start >= loop.span.start && c.span.end <= loop.span.end)
+    // also through a function of the file that asks the person (`approved = prompt_for_approval(call)`)
+    const asks = (c: Call, depth: number): boolean =>
+      patterns.some((p) => p.test(c.callee)) ||
+      (depth < 2 && !c.callee.includes(".") && model.functions.some((f, fi) => f.name === c.callee && model.calls.some((k) => k.fn === fi && asks(k, depth + 1))))
+    if (!inLoop.some((c) => asks(c, 0))) return true
   }
   return false
 }

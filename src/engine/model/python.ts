@@ -228,7 +228,8 @@ class PythonWalker {
       }
       case "while_statement": {
         const cond = node.childForFieldName("condition")
-        this.b.enterLoop(span(node), fn, cond !== null && alwaysTrue(cond))
+        const body = node.childForFieldName("body")
+        this.b.enterLoop(span(node), fn, cond !== null && (alwaysTrue(cond) || (body !== null && resultDriven(cond, body))))
         if (cond !== null) this.expr(cond, fn)
         for (const c of node.namedChildren) if (c.type === "block") this.block(c, fn, out)
         this.b.exitLoop()
@@ -1086,6 +1087,63 @@ const alwaysTrue = (node: AstNode): boolean => {
   let n: AstNode | null = node
   while (n !== null && n.type === "parenthesized_expression") n = n.namedChildren[0] ?? null
   return n !== null && (n.type === "true" || (n.type === "integer" && n.text !== "0"))
+}
+
+const descendants = function* (n: AstNode): Generator<AstNode> {
+  yield n
+  for (const c of n.namedChildren) {
+    if (c.type === "function_definition" || c.type === "lambda" || c.type === "class_definition") continue
+    yield* descendants(c)
+  }
+}
+
+/** The variable an expression starts from (`response` of `response.content[0].text`). */
+const rootName = (e: AstNode | null): string | undefined => {
+  let cur = e
+  while (cur !== null && (cur.type === "attribute" || cur.type === "subscript")) cur = cur.childForFieldName(cur.type === "attribute" ? "object" : "value")
+  return cur?.type === "identifier" ? cur.text : undefined
+}
+
+/**
+ * `while response.stop_reason == "tool_use":` / `while msg.tool_calls:` with the body ending
+ * `response = client.messages.create(...)`: the condition reads variables (no call but `len`, no
+ * ordering comparison: no counter or deadline), the body assigns one of them the result of a call
+ * (the model's next answer), and nothing counts them: what the body last received decides alone
+ * whether the loop runs again, as in `while True`. A flag set to a constant or a comparison
+ * (`done = step >= limit`) is not such a result.
+ */
+const resultDriven = (cond: AstNode, body: AstNode): boolean => {
+  const read = new Set<string>()
+  for (const n of descendants(cond)) {
+    if (n.type === "call") {
+      const f = n.childForFieldName("function")
+      if (f?.type !== "identifier" || f.text !== "len") return false
+    } else if (n.type === "comparison_operator") {
+      if (n.children.some((c) => !c.isNamed && (c.type === "<" || c.type === "<=" || c.type === ">" || c.type === ">="))) return false
+    } else if (n.type === "identifier") {
+      // a variable, not an attribute's name (`stop_reason` of `response.stop_reason`)
+      const attributeName = n.parent?.type === "attribute" && n.parent.childForFieldName("attribute")?.id === n.id
+      if (!attributeName && n.text !== "len") read.add(n.text)
+    }
+  }
+  if (read.size === 0) return false
+  let fromCall = false
+  for (const n of descendants(body)) {
+    if (n.type === "augmented_assignment") {
+      if (read.has(rootName(n.childForFieldName("left")) ?? "")) return false
+    } else if (n.type === "assignment") {
+      const left = n.childForFieldName("left")
+      const right = n.childForFieldName("right")
+      if (left === null || !read.has(rootName(left) ?? "")) continue
+      // the next answer: a call, or a field of one (`client.chat.completions.create(...).choices[0].message`)
+      let value: AstNode | null = right
+      while (value !== null && (value.type === "attribute" || value.type === "subscript" || value.type === "parenthesized_expression" || value.type === "await"))
+        value = value.type === "attribute" ? value.childForFieldName("object") : value.type === "subscript" ? value.childForFieldName("value") : value.namedChildren[0] ?? null
+      if (value?.type === "call") fromCall = true
+      else return false
+    }
+  }
+  return fromCall
 }
 
 const LEAVES = new Set(["break_statement", "return_statement", "raise_statement"])
