@@ -420,7 +420,7 @@ class ScriptWalker {
       case K.WhileStatement:
       case K.DoStatement: {
         const n = node as ts.WhileStatement | ts.DoStatement
-        this.b.enterLoop(this.span(n), fn, alwaysTrue(n.expression))
+        this.b.enterLoop(this.span(n), fn, alwaysTrue(n.expression) || resultDriven(n.expression, n.statement))
         this.expr(n.expression, fn)
         this.statement(n.statement, fn, out, blockEnd)
         return this.b.exitLoop()
@@ -1917,6 +1917,61 @@ const alwaysTrue = (e: ts.Expression): boolean => {
   if (n.kind === K.TrueKeyword) return true
   if (ts.isNumericLiteral(n)) return n.text !== "0"
   return ts.isPrefixUnaryExpression(n) && n.operator === K.ExclamationToken && ts.isNumericLiteral(n.operand) && n.operand.text === "0"
+}
+
+/** The variable an expression starts from (`response` of `response.content[0].text`). */
+const variableOf = (e: ts.Node): string | undefined => {
+  let cur: ts.Node = e
+  for (;;) {
+    if (ts.isPropertyAccessExpression(cur) || ts.isElementAccessExpression(cur) || ts.isNonNullExpression(cur) || ts.isParenthesizedExpression(cur)) cur = cur.expression
+    else break
+  }
+  return ts.isIdentifier(cur) ? cur.text : undefined
+}
+
+/**
+ * `while (response.stop_reason === "tool_use")` / `while (message.tool_calls?.length)` with the body
+ * reassigning `response` from a call (the model's next answer): the condition reads variables, calls
+ * nothing and orders nothing (no counter or deadline), and nothing in the body counts them; what the
+ * body last received decides alone whether the loop runs again, as in `while (true)`. A flag set to a
+ * constant or a comparison (`done = step >= limit`) is not such a result.
+ */
+const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
+  const read = new Set<string>()
+  let plain = true
+  // (trees carry no parent pointers: a property access scans its object, not its name)
+  const scanCond = (n: ts.Node): void => {
+    if (!plain) return
+    if (ts.isCallExpression(n) || ts.isNewExpression(n)) plain = false
+    else if (ts.isBinaryExpression(n) && ORDERING.has(n.operatorToken.kind)) plain = false
+    else if (ts.isIdentifier(n)) read.add(n.text)
+    else if (ts.isPropertyAccessExpression(n)) return scanCond(n.expression)
+    ts.forEachChild(n, scanCond)
+  }
+  scanCond(cond)
+  if (!plain || read.size === 0) return false
+  let fromCall = false
+  let counted = false
+  const scanBody = (n: ts.Node): void => {
+    if (counted || ts.isFunctionLike(n) || ts.isClassLike(n)) return
+    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === K.PlusPlusToken || n.operator === K.MinusMinusToken)) {
+      if (read.has(variableOf(n.operand) ?? "")) counted = true
+    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind >= K.FirstAssignment && n.operatorToken.kind <= K.LastAssignment && read.has(variableOf(n.left) ?? "")) {
+      if (n.operatorToken.kind !== K.EqualsToken) counted = true
+      else {
+        let value: ts.Node = n.right
+        for (;;) {
+          if (ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value) || ts.isNonNullExpression(value) || ts.isParenthesizedExpression(value) || ts.isAwaitExpression(value)) value = value.expression
+          else break
+        }
+        if (ts.isCallExpression(value)) fromCall = true
+        else counted = true
+      }
+    }
+    ts.forEachChild(n, scanBody)
+  }
+  scanBody(body)
+  return fromCall && !counted
 }
 
 /** `signal.aborted`: a cancellation check. */
