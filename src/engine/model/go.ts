@@ -1,5 +1,6 @@
 import { SPREAD_STEPS } from "./offsets.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
+import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
@@ -39,10 +40,6 @@ const BUILDERS = new Set([
   "bytes.Join", "bytes.ReplaceAll", "bytes.Replace", "bytes.TrimSpace", "bytes.ToLower", "bytes.ToUpper",
   "strings.NewReplacer().Replace"
 ])
-const walk = function* (n: AstNode): Generator<AstNode> {
-  yield n
-  for (const c of n.namedChildren) yield* walk(c)
-}
 
 /**
  * `for len(msg.ToolCalls) > 0 { …; msg = resp.Choices[0].Message }`: a loop with only a condition,
@@ -56,7 +53,7 @@ const resultDriven = (node: AstNode): boolean => {
   const cond = parts.find((c) => c !== body)
   if (body === undefined || cond === undefined || parts.length !== 2 || cond.type === "for_clause" || cond.type === "range_clause") return false
   const read = new Set<string>()
-  for (const n of walk(cond)) {
+  for (const n of descendants(cond)) {
     if (n.type === "call_expression") {
       const f = fieldOf(n, "function")
       if (f?.type !== "identifier" || (f.text !== "len" && f.text !== "cap")) return false
@@ -69,7 +66,7 @@ const resultDriven = (node: AstNode): boolean => {
     return cur?.type === "identifier" ? cur.text : undefined
   }
   let assigned = false
-  for (const n of walk(body)) {
+  for (const n of descendants(body)) {
     if (n.type === "inc_statement" || n.type === "dec_statement") {
       if (read.has(root(n.namedChild(0)) ?? "")) return false
     } else if (n.type === "assignment_statement") {

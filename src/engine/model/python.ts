@@ -1,6 +1,7 @@
 import { SPREAD_STEPS } from "./offsets.js"
 import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
+import { descendants } from "./treeWalk.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
@@ -1089,19 +1090,21 @@ const alwaysTrue = (node: AstNode): boolean => {
   return n !== null && (n.type === "true" || (n.type === "integer" && n.text !== "0"))
 }
 
-const descendants = function* (n: AstNode): Generator<AstNode> {
-  yield n
-  for (const c of n.namedChildren) {
-    if (c.type === "function_definition" || c.type === "lambda" || c.type === "class_definition") continue
-    yield* descendants(c)
-  }
+/** Nested scopes: what runs in them is not the enclosing loop's doing. */
+const NESTED_SCOPES: ReadonlySet<string> = new Set(["function_definition", "lambda", "class_definition"])
+
+/** What an expression reads fields of (`client.create(...)` of `(await client.create(...)).choices[0]`). */
+const innermost = (e: AstNode | null): AstNode | null => {
+  let cur = e
+  while (cur !== null && (cur.type === "attribute" || cur.type === "subscript" || cur.type === "parenthesized_expression" || cur.type === "await"))
+    cur = cur.type === "attribute" ? cur.childForFieldName("object") : cur.type === "subscript" ? cur.childForFieldName("value") : cur.namedChildren[0] ?? null
+  return cur
 }
 
 /** The variable an expression starts from (`response` of `response.content[0].text`). */
 const rootName = (e: AstNode | null): string | undefined => {
-  let cur = e
-  while (cur !== null && (cur.type === "attribute" || cur.type === "subscript")) cur = cur.childForFieldName(cur.type === "attribute" ? "object" : "value")
-  return cur?.type === "identifier" ? cur.text : undefined
+  const root = innermost(e)
+  return root?.type === "identifier" ? root.text : undefined
 }
 
 /**
@@ -1114,12 +1117,12 @@ const rootName = (e: AstNode | null): string | undefined => {
  */
 const resultDriven = (cond: AstNode, body: AstNode): boolean => {
   const read = new Set<string>()
-  for (const n of descendants(cond)) {
+  for (const n of descendants(cond, NESTED_SCOPES)) {
     if (n.type === "call") {
       const f = n.childForFieldName("function")
       if (f?.type !== "identifier" || f.text !== "len") return false
     } else if (n.type === "comparison_operator") {
-      if (n.children.some((c) => !c.isNamed && (c.type === "<" || c.type === "<=" || c.type === ">" || c.type === ">="))) return false
+      if (isOrdering(n)) return false
     } else if (n.type === "identifier") {
       // a variable, not an attribute's name (`stop_reason` of `response.stop_reason`)
       const attributeName = n.parent?.type === "attribute" && n.parent.childForFieldName("attribute")?.id === n.id
@@ -1128,7 +1131,7 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
   }
   if (read.size === 0) return false
   let fromCall = false
-  for (const n of descendants(body)) {
+  for (const n of descendants(body, NESTED_SCOPES)) {
     if (n.type === "augmented_assignment") {
       if (read.has(rootName(n.childForFieldName("left")) ?? "")) return false
     } else if (n.type === "assignment") {
@@ -1136,10 +1139,7 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
       const right = n.childForFieldName("right")
       if (left === null || !read.has(rootName(left) ?? "")) continue
       // the next answer: a call, or a field of one (`client.chat.completions.create(...).choices[0].message`)
-      let value: AstNode | null = right
-      while (value !== null && (value.type === "attribute" || value.type === "subscript" || value.type === "parenthesized_expression" || value.type === "await"))
-        value = value.type === "attribute" ? value.childForFieldName("object") : value.type === "subscript" ? value.childForFieldName("value") : value.namedChildren[0] ?? null
-      if (value?.type === "call") fromCall = true
+      if (innermost(right)?.type === "call") fromCall = true
       else return false
     }
   }

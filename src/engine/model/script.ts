@@ -1919,14 +1919,17 @@ const alwaysTrue = (e: ts.Expression): boolean => {
   return ts.isPrefixUnaryExpression(n) && n.operator === K.ExclamationToken && ts.isNumericLiteral(n.operand) && n.operand.text === "0"
 }
 
+/** What an expression reads fields of (`client.create(...)` of `(await client.create(...)).choices[0]!`). */
+const innermost = (e: ts.Node): ts.Node => {
+  let cur = e
+  while (ts.isPropertyAccessExpression(cur) || ts.isElementAccessExpression(cur) || ts.isNonNullExpression(cur) || ts.isParenthesizedExpression(cur) || ts.isAwaitExpression(cur)) cur = cur.expression
+  return cur
+}
+
 /** The variable an expression starts from (`response` of `response.content[0].text`). */
 const variableOf = (e: ts.Node): string | undefined => {
-  let cur: ts.Node = e
-  for (;;) {
-    if (ts.isPropertyAccessExpression(cur) || ts.isElementAccessExpression(cur) || ts.isNonNullExpression(cur) || ts.isParenthesizedExpression(cur)) cur = cur.expression
-    else break
-  }
-  return ts.isIdentifier(cur) ? cur.text : undefined
+  const root = innermost(e)
+  return ts.isIdentifier(root) ? root.text : undefined
 }
 
 /**
@@ -1958,15 +1961,9 @@ const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
       if (read.has(variableOf(n.operand) ?? "")) counted = true
     } else if (ts.isBinaryExpression(n) && n.operatorToken.kind >= K.FirstAssignment && n.operatorToken.kind <= K.LastAssignment && read.has(variableOf(n.left) ?? "")) {
       if (n.operatorToken.kind !== K.EqualsToken) counted = true
-      else {
-        let value: ts.Node = n.right
-        for (;;) {
-          if (ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value) || ts.isNonNullExpression(value) || ts.isParenthesizedExpression(value) || ts.isAwaitExpression(value)) value = value.expression
-          else break
-        }
-        if (ts.isCallExpression(value)) fromCall = true
-        else counted = true
-      }
+      // the next answer: a call, or a field of one (`(await gpt.chat.completions.create(...)).choices[0]!.message`)
+      else if (ts.isCallExpression(innermost(n.right))) fromCall = true
+      else counted = true
     }
     ts.forEachChild(n, scanBody)
   }
