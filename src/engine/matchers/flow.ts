@@ -10,6 +10,7 @@ import { assignRoles } from "../flow/roles.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
+import { Literals } from "../model/wordScan.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import { compileCodeGraphs } from "./codeGraph.js"
@@ -161,6 +162,9 @@ export const compileModelRules = (
     }
   }
   const functionRules = compileFunctionRules(functions, holds)
+  // the words matchers on any call need, found in one pass over a file (a search per word cost more)
+  const anyWords = new Literals(new Set(anyCall.flatMap((any) => any.words.flat())), false)
+  const anyWordIndex = new Map(anyWords.words.map((w, i) => [w, i]))
 
   // one index per distinct set of given sources (a workflow's code nodes share a handful)
   const withGiven = new Map<string, FrameworkIndex>()
@@ -207,13 +211,8 @@ export const compileModelRules = (
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => met(c, reported))) && !file.forbid.some((c) => met(c, reported)))
     }
     // matchers on any call whose keywords or fields this file never writes cannot hold anywhere in it
-    const written = new Map<string, boolean>()
-    const writes = (word: string): boolean => {
-      let found = written.get(word)
-      if (found === undefined) written.set(word, (found = text.includes(word)))
-      return found
-    }
-    const liveAny = anyCall.filter((any) => any.words.every((group) => group.some(writes)))
+    const written = anyCall.length === 0 ? undefined : anyWords.present(text)
+    const liveAny = anyCall.filter((any) => any.words.every((group) => group.some((w) => written![anyWordIndex.get(w)!] === 1)))
     if (assigned.size > 0)
       for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
@@ -636,9 +635,19 @@ const stringParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
  * other side (request data: a vulnerability; unknown origin: a risk), and what the secret is.
  */
 const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Expr, fn: number, at: number): { verdict: Verdict; secret: string } | undefined => {
-  const l = ev.resolve(ev.value(left, fn, at), fn)
-  const r = ev.resolve(ev.value(right, fn, at), fn)
   const names = hit.sink.secret_names === undefined ? undefined : ruleRegex(hit.sink.secret_names)
+  const l0 = ev.value(left, fn, at)
+  const r0 = ev.value(right, fn, at)
+  // a side that holds no secret before its parameters are resolved, reads no caller's data and is not
+  // named like one cannot become a secret: most equalities end here, without asking the callers
+  const mayBeSecret = (e: Expr, v: Value): boolean => {
+    if (v.secret || v.params !== 0) return true
+    const name = operandName(e)
+    return name !== undefined && (names?.test(name) === true || hit.framework.secretNames?.test(name) === true)
+  }
+  if (!mayBeSecret(left, l0) && !mayBeSecret(right, r0)) return undefined
+  const l = ev.resolve(l0, fn)
+  const r = ev.resolve(r0, fn)
   const ls = secretOperand(left, l, names, hit.framework.secretNames)
   const rs = secretOperand(right, r, names, hit.framework.secretNames)
   // a presented value is often named like what it is checked against (`token != API_TOKEN`): when
@@ -664,7 +673,7 @@ const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Exp
 const secretOperand = (e: Expr, v: Value, names: RegExp | undefined, modelNames: RegExp | undefined): { what: string; known: boolean } | undefined => {
   if (v.secret && v.prov !== Prov.Untrusted && !v.sanitized.includes(PARTIAL)) return { what: v.label ?? "a secret", known: true }
   if (names === undefined || v.prov === Prov.Untrusted || v.params !== 0) return undefined
-  const name = e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
+  const name = operandName(e)
   if (name === undefined) return undefined
   // a constant: the value itself must look like a credential (`"<|endoftext|>"`, `"[DONE]"` do not),
   // so the models' broader secret names serve (`DEMO_TOKEN = "demo-token"`)
@@ -676,6 +685,10 @@ const secretOperand = (e: Expr, v: Value, names: RegExp | undefined, modelNames:
   if (!names.test(name)) return undefined
   return { what: `${name} (a configured secret)`, known: v.prov === Prov.Config }
 }
+
+/** The name an operand is read by (`token`, `self.api_key`, `headers["x-api-key"]`), or undefined. */
+const operandName = (e: Expr): string | undefined =>
+  e.k === "name" || e.k === "attr" ? e.name : e.k === "ref" ? e.name.slice(e.name.lastIndexOf(".") + 1) : e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
 
 /** Constant text that can be a credential: eight characters or more of a token alphabet, with a letter. */
 const CREDENTIAL_TEXT = /^(?=[^A-Za-z]*[A-Za-z])[\w.~+/=:-]{8,}$/
