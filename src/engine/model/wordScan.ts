@@ -144,50 +144,45 @@ export class WholeWords {
   hits(text: string, fragments?: Literals): Hits {
     const offsets: Array<number> = []
     const words: Array<number> = []
-    const starts = new Starts()
     const n = text.length
-    const { slots, slotHashes, mask, minHead, maxHead } = this
-    // the fragments' automaton runs alongside (without fragments: one state that never accepts)
-    const { classOf, classes, delta, accepts, outStart, outLengths } = fragments ?? NO_FRAGMENTS
-    let state = 0
-    let start = -1
-    let h = 0
-    for (let i = 0; i <= n; i++) {
-      const c = i < n ? text.charCodeAt(i) : 32
-      state = delta[state + (c < 128 ? classOf[c]! : 0)]!
-      if (accepts[state] !== 0 && i < n) {
-        const s = state / classes
-        for (let k = outStart[s]!; k < outStart[s + 1]!; k++) starts.add(i + 1 - outLengths[k]!)
-      }
-      if (c < 128 && WORD[c] === 1) {
-        if (start < 0) {
-          start = i
-          h = c
-        } else h = (Math.imul(h, 31) + c) | 0
+    const { slots, slotHashes, mask, minHead, maxHead, heads, groups } = this
+    const all = this.words
+    // token by token: the inner loop hashes one run of identifier characters, the outer one skips
+    // what lies between (a tight loop per job: one loop doing both, and the fragments' automaton,
+    // ran several times slower)
+    let i = 0
+    while (i < n) {
+      let c = text.charCodeAt(i)
+      if (c >= 128 || WORD[c] === 0) {
+        i++
         continue
       }
-      if (start < 0) continue
-      const len = i - start
-      if (len >= minHead && len <= maxHead) {
-        for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-          if (slotHashes[slot] !== h) continue
-          const g = slots[slot]! - 1
-          const head = this.heads[g]!
-          if (head.length !== len || !text.startsWith(head, start)) continue
-          for (const w of this.groups[g]!) {
-            const word = this.words[w]!
-            if (word.length === len || (text.startsWith(word, start) && !isWordAt(text, start + word.length))) {
-              offsets.push(start)
-              words.push(w)
-            }
-          }
-          break
-        }
+      const start = i
+      let h = c
+      for (i++; i < n; i++) {
+        c = text.charCodeAt(i)
+        if (c >= 128 || WORD[c] === 0) break
+        h = (Math.imul(h, 31) + c) | 0
       }
-      start = -1
+      const len = i - start
+      if (len < minHead || len > maxHead) continue
+      for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+        if (slotHashes[slot] !== h) continue
+        const g = slots[slot]! - 1
+        const head = heads[g]!
+        if (head.length !== len || !text.startsWith(head, start)) continue
+        for (const w of groups[g]!) {
+          const word = all[w]!
+          if (word.length === len || (text.startsWith(word, start) && !isWordAt(text, start + word.length))) {
+            offsets.push(start)
+            words.push(w)
+          }
+        }
+        break
+      }
     }
     const hits = this.odd.length === 0 ? { offsets, words } : mergeHits({ offsets, words }, this.oddHits(text))
-    return { ...hits, fragmentStarts: fragments === undefined ? [] : fragments.finishStarts(text, starts) }
+    return { ...hits, fragmentStarts: fragments === undefined ? [] : fragments.starts(text) }
   }
 
   /** Calls `found(offset, word)` for every hit (see `hits`), in order. */
@@ -234,23 +229,16 @@ export class WholeWords {
  */
 export class Literals {
   readonly words: ReadonlyArray<string>
-  /** @internal (for WholeWords.hits) */
-  readonly classOf = new Uint8Array(128)
-  /** @internal (for WholeWords.hits) */
-  readonly classes: number
+  private readonly classOf = new Uint8Array(128)
+  private readonly classes: number
   /** transitions: state (as its first index, state number × classes) + class -> next state (so) */
-  /** @internal (for WholeWords.hits) */
-  readonly delta: Int32Array
+  private readonly delta: Int32Array
   /** per state (by its first index): 1 when some word ends there */
-  /** @internal (for WholeWords.hits) */
-  readonly accepts: Uint8Array
+  private readonly accepts: Uint8Array
   /** per state number: its words (own and its suffixes') are outWords[outStart[s], outStart[s + 1]) */
-  /** @internal (for WholeWords.hits) */
-  readonly outStart: Int32Array
-  /** @internal (for WholeWords.hits) */
-  readonly outWords: Int32Array
-  /** @internal (for WholeWords.hits) */
-  readonly outLengths: Int32Array
+  private readonly outStart: Int32Array
+  private readonly outWords: Int32Array
+  private readonly outLengths: Int32Array
   /** case-sensitive words with characters outside ASCII */
   private readonly others: ReadonlyArray<number>
   private readonly empty: ReadonlyArray<number>
@@ -381,7 +369,7 @@ export class Literals {
   }
 
   /** the starts of the automaton's words (found by a scan) with those of the words it leaves out */
-  finishStarts(text: string, starts: Starts): Array<number> {
+  private finishStarts(text: string, starts: Starts): Array<number> {
     if (this.empty.length > 0) return Array.from({ length: text.length + 1 }, (_, i) => i)
     for (const w of this.others) {
       const word = this.words[w]!
@@ -391,8 +379,6 @@ export class Literals {
   }
 }
 
-/** no fragments: an automaton of one state that never accepts */
-const NO_FRAGMENTS = new Literals([], false)
 
 const isAscii = (w: string): boolean => {
   for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) >= 128) return false
