@@ -212,6 +212,10 @@ export const compileModelRules = (
     }
     // matchers on any call whose keywords or fields this file never writes cannot hold anywhere in it
     const written = anyCall.length === 0 ? undefined : anyWords.present(text)
+    // prompt text reaches a log or an answer only where the file writes a model's instructions, or
+    // where the function also sends the logged value to a model: most log calls of most files are
+    // settled without evaluating what they print (a builder's code node may be given prompt text)
+    const writesPrompt = (given !== undefined && given.length > 0) || PROMPT_LEAD.test(text)
     const liveAny = anyCall.filter((any) => any.words.every((group) => group.some((w) => written![anyWordIndex.get(w)!] === 1)))
     if (assigned.size > 0)
       for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
@@ -232,6 +236,7 @@ export const compileModelRules = (
       const vias: ReadonlyArray<Call | undefined> = lambdaSites(call) ?? [undefined]
       for (const hit of hits) {
         if (hit.notCallee !== undefined && hit.notCallee.lookup(call.callee).length > 0) continue
+        if (hit.sink.check === "prompt_text" && !writesPrompt && sentToModel(evaluatorOf(hit.framework), call.fn).size === 0) continue
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
         // `Path(root, name).read_text()`: the object was built by a sink of the same matcher, reported there
@@ -853,6 +858,8 @@ const readsAsPrompt = (v: Value): boolean =>
 
 /** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
 const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w'’-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
+/** How PROMPT_WORDS begins: text without it anywhere holds no prompt text (bar one split across literals) */
+const PROMPT_LEAD = /\b(?:You are|You're|YOU ARE|Act as|Your role is) /
 
 /**
  * Constant text that marks what follows as data: a delimiter tag (`<document>`, `</untrusted>`), a

@@ -78,10 +78,13 @@ export const compileFunctionRules = (
     // one finding per rule and function: a tool that loads an object and then deletes it is reported
     // once, at the most severe effect (the matchers of one rule name its variants)
     const byFunction = new Map<string, { at: number; rank: number }>()
-    const scope = new BodyIndex(model)
+    let index: BodyIndex | undefined
     const guardsByRoles = new Map<string, RouteGuards>()
     for (const c of compiled) {
       const m = c.entry.matcher
+      // most files have no function of most rules' roles: nothing to judge, nothing to prepare
+      if (!model.functions.some((f) => m.roles.includes(f.role))) continue
+      const scope = (index ??= new BodyIndex(model))
       // an approval elsewhere in the file (`unless_file`) is looked for once a function qualifies:
       // most files have no function of the rule's roles, and finding one scans every call
       let fileApproved: boolean | undefined
