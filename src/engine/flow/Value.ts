@@ -14,11 +14,11 @@ export interface Value {
   readonly prov: Prov
   readonly secret: boolean
   /** the whole constant text, when every part is constant */
-  readonly text?: string
+  readonly text?: string | undefined
   /** the constant text the value starts with (scheme and host of a URL built from a constant) */
-  readonly prefix?: string
+  readonly prefix?: string | undefined
   /** the constant fragments the value was built from (capped), e.g. the SQL keywords around an interpolation */
-  readonly consts?: string
+  readonly consts?: string | undefined
   /** bit i: parameter i of the function being evaluated flows into the value */
   readonly params: number
   /** bitmask of guard kinds every non-constant part has passed (see GUARD_BITS) */
@@ -26,21 +26,21 @@ export interface Value {
   /** sanitizer calls every non-constant part went through */
   readonly sanitized: ReadonlyArray<string>
   /** what the untrusted data is, for messages: "request data", "model output", "tool argument" */
-  readonly label?: string
+  readonly label?: string | undefined
   /** container fields with known keys */
-  readonly fields?: ReadonlyMap<string, Value>
+  readonly fields?: ReadonlyMap<string, Value> | undefined
   /** the value is a list / array literal */
-  readonly container?: boolean
+  readonly container?: boolean | undefined
   /**
    * Structured data a parser made from text (`JSON.parse(s)`, `json.loads(s)`, the models' `parsers`):
    * a record or a list, whatever its fields, so not text a sink runs (SQL) until a field of it is read
    */
-  readonly parsed?: true
+  readonly parsed?: true | undefined
   /**
    * For a variable whose fields were assigned (`argv.body = readFile(p)`): what it held before those
    * writes, which a field never written reads from (`argv.har` is not the file's contents)
    */
-  readonly base?: Value
+  readonly base?: Value | undefined
   /**
    * A URL whose scheme and host are fixed by the program: it starts with constant text and
    * configuration (an environment variable, a settings field, an imported constant), and right after
@@ -48,33 +48,33 @@ export interface Value {
    * follows can only change the path or query, not the host. Host checks (SSRF) read it like a constant
    * scheme-and-host prefix.
    */
-  readonly hostFixed?: true
+  readonly hostFixed?: true | undefined
   /**
    * Configuration followed by constant text only (`API_BASE + "/orders/"`): that text, where a URL
    * built on from it continues (`fixesHost` reads what comes right after the setting).
    */
-  readonly settingTail?: string
+  readonly settingTail?: string | undefined
   /**
    * SQL text whose every non-constant part sits where a statement takes a name, not a value: right
    * after FROM, INTO, UPDATE, JOIN, TABLE, VIEW, INDEX, REFERENCES, TRUNCATE (also inside a name,
    * `idx_{table}_id`, and after the ON of `CREATE INDEX idx_{t} ON {t}`). Such a value chooses which
    * table a fixed statement touches; it cannot add clauses unless it is untrusted.
    */
-  readonly namesOnly?: true
+  readonly namesOnly?: true | undefined
   /**
    * A URL built from parts none of which is untrusted up to a path, query or fragment separator
    * (`f"{self.api_url}/status/{job_id}"`): what those parts give, which alone picks the host. Data
    * after the separator only changes the path or query on that host. Host checks (SSRF) judge this
    * part instead of the whole.
    */
-  readonly hostPart?: Value
+  readonly hostPart?: Value | undefined
   /**
    * A URL whose host starts with a value of unknown origin that the program itself holds (a module
    * name, an attribute, not a parameter): `base + req.query.path`. Data after it does not choose the
    * host unless the unknown value leaves it open, which nothing here shows, so host checks (SSRF) read
    * the URL as of unknown origin rather than as chosen by the data.
    */
-  readonly hostUnknown?: true
+  readonly hostUnknown?: true | undefined
 }
 
 /**
@@ -85,16 +85,38 @@ export const PARTIAL = "<partial>"
 
 export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8 } as const
 
-export const constant = (text?: string): Value => ({
+/**
+ * Every value has all of Value's fields, in this order (absent ones undefined), and is made by
+ * spreading this one or another value: one hidden class for all of them. Values built with only the
+ * fields they had took dozens of shapes, and every read of a field in the data flow went through
+ * V8's megamorphic (slow) path.
+ */
+export const BLANK_VALUE: Value = Object.freeze({
   prov: Prov.Constant,
   secret: false,
-  ...(text !== undefined ? { text, prefix: text, consts: text.slice(0, 500) } : {}),
+  text: undefined,
+  prefix: undefined,
+  consts: undefined,
   params: 0,
   guards: 0,
-  sanitized: []
+  sanitized: Object.freeze([]) as ReadonlyArray<string>,
+  label: undefined,
+  fields: undefined,
+  container: undefined,
+  parsed: undefined,
+  base: undefined,
+  hostFixed: undefined,
+  settingTail: undefined,
+  namesOnly: undefined,
+  hostPart: undefined,
+  hostUnknown: undefined
 })
 
-export const UNKNOWN_VALUE: Value = { prov: Prov.Unknown, secret: false, params: 0, guards: 0, sanitized: [] }
+const CONSTANT: Value = BLANK_VALUE
+
+export const constant = (text?: string): Value => (text === undefined ? CONSTANT : { ...BLANK_VALUE, text, prefix: text, consts: text.slice(0, 500) })
+
+export const UNKNOWN_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.Unknown })
 
 const intersect = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> =>
   a.length === 0 || b.length === 0 ? [] : a.filter((x) => b.includes(x))
@@ -109,16 +131,17 @@ export const join = (a: Value, b: Value): Value => {
   const label = a.prov >= b.prov ? a.label ?? b.label : b.label ?? a.label
   const consts = joinConsts(a.consts, b.consts)
   return {
-    ...(consts !== undefined ? { consts } : {}),
+    ...BLANK_VALUE,
+    consts,
     prov,
     secret: a.secret || b.secret,
     params: a.params | b.params,
     guards: aConst ? b.guards : bConst ? a.guards : a.guards & b.guards,
     sanitized: aConst ? b.sanitized : bConst ? a.sanitized : intersect(a.sanitized, b.sanitized),
-    ...(label !== undefined ? { label } : {}),
+    label,
     // one URL or the other, each on a configured host (`url = f"{BASE}/a/{x}"` in one branch, `/b/` in the other)
-    ...(a.hostFixed === true && b.hostFixed === true ? { hostFixed: true as const } : {}),
-    ...(namesOnly ? { namesOnly: true as const } : {})
+    hostFixed: a.hostFixed === true && b.hostFixed === true ? true : undefined,
+    namesOnly: namesOnly ? true : undefined
   }
 }
 
@@ -138,18 +161,19 @@ export const concat = (parts: ReadonlyArray<Value>): Value => {
     }
     text = text !== undefined && p.text !== undefined ? text + p.text : undefined
   }
-  const { text: _t, prefix: _p, fields: _f, container: _c, ...rest } = out
-  const { hostFixed: _h, settingTail: _s, namesOnly: _n, hostPart: _hp, hostUnknown: _u, ...data } = rest
   const host = text === undefined ? fixesHost(parts) : undefined
   const hostPart = text === undefined && host !== true && (out.prov !== Prov.Constant || out.params !== 0) ? hostOf(parts) : undefined
   return {
-    ...data,
-    ...(text !== undefined ? { text } : {}),
-    ...(prefix !== "" ? { prefix } : {}),
-    ...(host === true ? { hostFixed: true as const } : typeof host === "string" ? { settingTail: host } : {}),
-    ...(text === undefined && (out.prov !== Prov.Constant || out.params !== 0) && namesOnly(parts) ? { namesOnly: true as const } : {}),
-    ...(hostPart !== undefined ? { hostPart } : {}),
-    ...(text === undefined && host === undefined && startsUnknown(parts) ? { hostUnknown: true as const } : {})
+    ...out,
+    text,
+    prefix: prefix !== "" ? prefix : undefined,
+    fields: undefined,
+    container: undefined,
+    hostFixed: host === true ? true : undefined,
+    settingTail: typeof host === "string" ? host : undefined,
+    namesOnly: text === undefined && (out.prov !== Prov.Constant || out.params !== 0) && namesOnly(parts) ? true : undefined,
+    hostPart,
+    hostUnknown: text === undefined && host === undefined && startsUnknown(parts) ? true : undefined
   }
 }
 
@@ -286,7 +310,7 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
     sanitized = aConst ? b.sanitized : bConst ? sanitized : intersect(sanitized, b.sanitized)
     params = params | b.params
   }
-  return { ...(consts !== undefined ? { consts } : {}), prov, secret, params, guards, sanitized, ...(label !== undefined ? { label } : {}) }
+  return { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label }
 }
 
 export const PROV_NAMES: Record<Prov, string> = {

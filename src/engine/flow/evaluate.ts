@@ -2,7 +2,7 @@ import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, t
 import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
-import { concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+import { BLANK_VALUE, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 const MODULE = -1
 
@@ -266,7 +266,7 @@ export class FlowEvaluator {
     // (a route's parameter named like a credential, `api_key`, is the caller's credential)
     if (role) return this.named(untrusted(roleLabel(f)), f.params[index]!)
     const bit = owner === reader && index < MAX_PARAMS ? 1 << index : 0
-    if (owner === reader) return { prov: Prov.Constant, secret: false, params: bit, guards: 0, sanitized: [] }
+    if (owner === reader) return { ...BLANK_VALUE, params: bit }
     return this.resolvedParam(owner, index)
   }
 
@@ -427,7 +427,7 @@ export class FlowEvaluator {
         const fields = new Map<string, Value>()
         e.entries.forEach((x, i) => x.key !== undefined && fields.set(x.key, values[i]!))
         const whole = values.length === 0 ? constant() : strip(joinAll(values))
-        return { ...whole, ...(fields.size > 0 ? { fields } : {}), container: e.entries.every((x) => x.key === undefined) }
+        return { ...whole, fields: fields.size > 0 ? fields : undefined, container: e.entries.every((x) => x.key === undefined) }
       }
       case "call": {
         const call = this.model.calls[e.call]!
@@ -455,7 +455,7 @@ export class FlowEvaluator {
       return configValue(this.fw.secretNames?.test(key) === true)
     }
     // something imported from another module: a constant or a setting of the application
-    return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
+    return CONFIG_VALUE
   }
 
   /** The value a call returns. */
@@ -475,7 +475,7 @@ export class FlowEvaluator {
     const source = this.fw.untrusted.lookup(call.callee)[0]
     // a file the code names with a constant path ships with the application (`open("prompts/system.md")`):
     // configuration, not outside data
-    if (source === FILE_CONTENTS && this.constantPath(call, fn, at)) return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
+    if (source === FILE_CONTENTS && this.constantPath(call, fn, at)) return CONFIG_VALUE
     if (source !== undefined) return untrusted(source)
     if (this.fw.config.lookup(call.callee).length > 0) {
       const key = this.firstArgText(call, fn, at)
@@ -909,8 +909,10 @@ const guarded = (passed: Value, inside: Value): Value =>
 /** Parameter types that hold the run's context, never data the caller chose. */
 const CONTEXT_TYPES: ReadonlySet<string> = new Set(["context.Context"])
 
-const untrusted = (label: string): Value => ({ prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label })
-const configValue = (secret: boolean): Value => ({ prov: Prov.Config, secret, params: 0, guards: 0, sanitized: [], ...(secret ? { label: "a secret from the environment" } : {}) })
+const untrusted = (label: string): Value => ({ ...BLANK_VALUE, prov: Prov.Untrusted, label })
+const CONFIG_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.Config })
+const SECRET_CONFIG_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.Config, secret: true, label: "a secret from the environment" })
+const configValue = (secret: boolean): Value => (secret ? SECRET_CONFIG_VALUE : CONFIG_VALUE)
 
 const roleLabel = (f: FunctionInfo): string =>
   f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
@@ -918,8 +920,7 @@ const roleLabel = (f: FunctionInfo): string =>
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {
   if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined && v.parsed === undefined && v.hostUnknown === undefined) return v
-  const { text: _t, prefix: _p, fields: _f, container: _c, hostFixed: _h, settingTail: _s, parsed: _r, hostUnknown: _u, ...rest } = v
-  return rest
+  return { ...v, text: undefined, prefix: undefined, fields: undefined, container: undefined, hostFixed: undefined, settingTail: undefined, parsed: undefined, hostUnknown: undefined }
 }
 
 const withField = (whole: Value, key: string, v: Value): Value => {

@@ -1,5 +1,5 @@
 import { NameIndex } from "./names.js"
-import { constant, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+import { BLANK_VALUE, constant, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 /**
  * A source the caller knows about code it hands in, beyond the framework models: the input of a
@@ -25,11 +25,11 @@ export interface GivenIndex {
 const valueOf = (s: GivenSource): Value => {
   switch (s.provenance) {
     case "untrusted":
-      return { prov: Prov.Untrusted, secret: false, params: 0, guards: 0, sanitized: [], label: s.label }
+      return { ...BLANK_VALUE, prov: Prov.Untrusted, label: s.label }
     case "secret":
-      return { prov: Prov.Config, secret: true, params: 0, guards: 0, sanitized: [], label: s.label }
+      return { ...BLANK_VALUE, prov: Prov.Config, secret: true, label: s.label }
     case "config":
-      return { prov: Prov.Config, secret: false, params: 0, guards: 0, sanitized: [] }
+      return { ...BLANK_VALUE, prov: Prov.Config }
     case "constant":
       return constant()
     case "unknown":
