@@ -156,14 +156,18 @@ export const compileModelRules = (
       else if (callee !== "*") structural.add(callee, entry)
       else {
         // any call: the keywords it checks are what a file must mention
-        anyCall.push({ entry, keywords: requiredKeywords(entry.matcher), words: wordsNeeded(entry.matcher) })
+        // the words it `mentions` are a file requirement too (documented for `["*"]` matchers): the
+        // text its conditions match is written in the file (`npx -y pkg`), so a file without one of
+        // them is not read call by call
+        const mentioned = entry.matcher.mentions ?? []
+        anyCall.push({ entry, keywords: requiredKeywords(entry.matcher), words: mentioned.length > 0 ? [...wordsNeeded(entry.matcher), mentioned] : wordsNeeded(entry.matcher) })
         for (const c of entry.matcher.where ?? []) if ("keyword" in c && c.keyword !== undefined && !("arg" in c && c.arg !== undefined)) for (const k of typeof c.keyword === "string" ? [c.keyword] : c.keyword) keywords.add(k)
       }
     }
   }
   const functionRules = compileFunctionRules(functions, holds)
   // the words matchers on any call need, found in one pass over a file (a search per word cost more)
-  const anyWords = new Literals(new Set(anyCall.flatMap((any) => any.words.flat())), false)
+  const anyWords = new Literals(new Set([...anyCall.flatMap((any) => any.words.flat()), ...calls.flatMap((entry) => entry.matcher.mentions ?? [])]), false)
   const anyWordIndex = new Map(anyWords.words.map((w, i) => [w, i]))
 
   // one index per distinct set of given sources (a workflow's code nodes share a handful)
@@ -211,14 +215,18 @@ export const compileModelRules = (
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => met(c, reported))) && !file.forbid.some((c) => met(c, reported)))
     }
     // matchers on any call whose keywords or fields this file never writes cannot hold anywhere in it
-    const written = anyCall.length === 0 ? undefined : anyWords.present(text)
+    const written = anyWords.words.length === 0 ? undefined : anyWords.present(text)
     // prompt text reaches a log or an answer only where the file writes a model's instructions, or
     // where the function also sends the logged value to a model: most log calls of most files are
     // settled without evaluating what they print (a builder's code node may be given prompt text)
     const writesPrompt = (given !== undefined && given.length > 0) || PROMPT_LEAD.test(text)
     const liveAny = anyCall.filter((any) => any.words.every((group) => group.some((w) => written![anyWordIndex.get(w)!] === 1)))
+    // a matcher of assignments to any name that `mentions` words applies only in a file with one of them
+    const mentioned = (entry: CallEntry): boolean =>
+      (entry.matcher.mentions ?? []).length === 0 || !entry.matcher.callee.includes("*") || entry.matcher.mentions!.some((w) => written![anyWordIndex.get(w)!] === 1)
     if (assigned.size > 0)
-      for (const call of assignmentCalls(model)) for (const entry of new Set(assigned.lookup(call.callee))) if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
+      for (const call of assignmentCalls(model))
+        for (const entry of new Set(assigned.lookup(call.callee))) if (mentioned(entry) && applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
       const named = structural.lookup(call.callee)
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
@@ -971,7 +979,10 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
     if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
   }
   // a field set on the variable the call's value is held by (`params := openai.ChatCompletionNewParams{…}`
-  // then `params.MaxTokens = openai.Int(-1)`; `llm = ChatOpenAI(); llm.max_tokens = None`)
+  // then `params.MaxTokens = openai.Int(-1)`; `llm = ChatOpenAI(); llm.max_tokens = None`): only in a
+  // function that sets such a field at all (matchers on any call ask this of every call)
+  const written = fieldsWritten(model, call.fn)
+  if (!names.some((n) => written.has(n))) return undefined
   const body = call.fn === -1 ? model.module : model.functions[call.fn]!.body
   // (Go's struct literal is a container ending where the statement does, its type recorded as the call)
   const held = body.find(
@@ -984,6 +995,28 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
   const set = body.find((s) => s.k === "assign" && s.target.name === held.target.name && s.target.path.length === 1 && names.includes(s.target.path[0]!))
   return set === undefined || set.k !== "assign" ? undefined : { name: set.target.path[0]!, value: set.value, span: set.span }
 }
+
+const receiverNames = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
+/** The names a function (-1: the module) calls methods on: `env` of `env.pop("KEY")`. */
+const receiversIn = (model: SemanticModel, fn: number): ReadonlySet<string> =>
+  perFunction(receiverNames, model, fn, () => {
+    const out = new Set<string>()
+    for (const k of model.calls) {
+      if (k.fn !== fn) continue
+      // every dotted prefix of the callee (`a.b` of `a.b.c`): what `startsWith(name + ".")` matched
+      for (let dot = k.callee.indexOf("."); dot !== -1; dot = k.callee.indexOf(".", dot + 1)) out.add(k.callee.slice(0, dot))
+    }
+    return out
+  })
+
+const fieldWrites = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
+/** The fields a function (-1: the module) assigns on a variable: `max_tokens` of `llm.max_tokens = None`. */
+const fieldsWritten = (model: SemanticModel, fn: number): ReadonlySet<string> =>
+  perFunction(fieldWrites, model, fn, () => {
+    const out = new Set<string>()
+    for (const s of fn === -1 ? model.module : model.functions[fn]!.body) if (s.k === "assign" && s.target.path.length === 1) out.add(s.target.path[0]!)
+    return out
+  })
 
 const compiled = new Map<string, RegExp>()
 /** Rule regexes (JavaScript syntax, a leading `(?i)` for case-insensitive), compiled once. */
@@ -1067,7 +1100,7 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     if (given === undefined) return false
     // a local variable assigned once to a call or a reference (`stop = TextMentionTermination("DONE")`) is that value
     // (not one a method changes before: `env = os.environ.copy(); env.pop("OPENAI_API_KEY")`)
-    const changed = given.k === "name" && model.calls.some((k) => k.fn === call.fn && k.callee.startsWith(`${given.name}.`))
+    const changed = given.k === "name" && receiversIn(model, call.fn).has(given.name)
     const held = given.k === "name" && !changed ? heldValue(given, call.fn, model) : undefined
     const value = held !== undefined && (held.k === "call" || held.k === "name" || held.k === "attr" || held.k === "op") ? held : given
     // a reference (`os.environ`), or a call of the name (`len(docs)`); an operation all of whose
