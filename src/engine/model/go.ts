@@ -1,4 +1,5 @@
 import { SPREAD_STEPS } from "./offsets.js"
+import { spreadTo } from "./spread.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
@@ -196,16 +197,17 @@ class GoWalker {
     for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
       changed = false
       const walked = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
-      const names = walked.map((f) => f.name)
-      const texts = walked.map((f) => this.text.slice(f.span.start, f.span.end))
       // a constructor (`&Pager{base: statusAPI}`) sets the fields a walked method of the type reads
       const types = walked.flatMap((f) => (f.receiver === true && f.paramTypes?.[0] !== undefined && !f.paramTypes[0].includes(".") ? [`${f.paramTypes[0]}{`] : []))
-      for (const [index, at] of this.skipped) {
+      const skipped = [...this.skipped].map(([index, at]) => {
         const node = top[at]!
         const body = fieldOf(node, "body")
-        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        const name = this.b.functions[index]!.name
-        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || types.some((t) => source.includes(t))) {
+        return { index, name: this.b.functions[index]!.name, body: body === null ? { start: node.startIndex, end: node.startIndex } : { start: body.startIndex, end: body.endIndex } }
+      })
+      const reached = spreadTo(this.text, skipped, walked, types)
+      for (const [index, at] of this.skipped) {
+        const node = top[at]!
+        if (reached.has(index)) {
           this.skipped.delete(index)
           this.functionBody(node, index, top, at)
           changed = true

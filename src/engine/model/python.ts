@@ -1,4 +1,5 @@
 import { SPREAD_STEPS } from "./offsets.js"
+import { spreadTo } from "./spread.js"
 import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
@@ -121,19 +122,26 @@ class PythonWalker {
     for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
       changed = false
       const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
-      const names = modelled.map((f) => f.name)
-      const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
       const owners = new Set(modelled.map((f) => f.owner))
-      for (const [index, node] of this.skipped) {
-        const body = node.childForFieldName("body")
-        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        const { name, owner } = this.b.functions[index]!
+      // functions nested in one filled here are skipped in turn, and judged after the others against
+      // the same modelled functions, in the order they were found
+      const seen = new Set<number>()
+      for (let pending = [...this.skipped]; pending.length > 0; pending = [...this.skipped].filter(([index]) => !seen.has(index))) {
+        for (const [index] of pending) seen.add(index)
+        const skipped = pending.map(([index, node]) => {
+          const body = node.childForFieldName("body")
+          return { index, name: this.b.functions[index]!.name, body: body === null ? { start: node.startIndex, end: node.startIndex } : { start: body.startIndex, end: body.endIndex } }
+        })
         // it calls a modelled function, or a modelled function calls it (a helper's summary is needed),
         // or it is a method of a class with a modelled method (`self.x` it assigns may be read there)
-        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || (owner !== undefined && owners.has(owner))) {
-          this.skipped.delete(index)
-          this.fillFunction(index, node)
-          changed = true
+        const reached = spreadTo(this.text, skipped, modelled)
+        for (const [index, node] of pending) {
+          const { owner } = this.b.functions[index]!
+          if (reached.has(index) || (owner !== undefined && owners.has(owner))) {
+            this.skipped.delete(index)
+            this.fillFunction(index, node)
+            changed = true
+          }
         }
       }
     }

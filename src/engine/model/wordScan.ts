@@ -352,6 +352,32 @@ export class Literals {
     return present
   }
 
+  /**
+   * Every occurrence of every word, overlapping ones too: `found(start, word)` in the order the
+   * occurrences end (not sorted by start), then those of words outside ASCII and of the empty word.
+   */
+  occurrences(text: string, found: (start: number, word: number) => void): void {
+    const { classOf, classes, delta, accepts, outStart, outWords, outLengths, withCase } = this
+    const n = text.length
+    let state = 0
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i)
+      state = delta[state + (c < 128 ? classOf[c]! : 0)]!
+      if (accepts[state] === 0) continue
+      const s = state / classes
+      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) {
+        const w = outWords[k]!
+        const start = i + 1 - outLengths[k]!
+        if (withCase[w] === 0 || text.startsWith(this.words[w]!, start)) found(start, w)
+      }
+    }
+    for (const w of this.others) {
+      const word = this.words[w]!
+      for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) found(at, w)
+    }
+    for (const w of this.empty) for (let at = 0; at <= n; at++) found(at, w)
+  }
+
   /** Every offset where some word starts (ascending, distinct). */
   starts(text: string): Array<number> {
     const starts = new Starts()
