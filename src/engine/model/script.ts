@@ -76,6 +76,8 @@ class ScriptWalker {
   private readonly text: string
   /** functions declared with a name, for callbacks passed by name (hoisting: resolved at the end) */
   private readonly named = new Map<string, number>()
+  /** names a default export hands the platform (`export default { fetch: handle }`), resolved after the walk */
+  private readonly entryNames: Array<string> = []
   private readonly pending: Array<PendingCallback> = []
   /** first segments of every name bound as a holder, so most names skip the holder search */
   private readonly holderHeads = new Set<string>()
@@ -128,8 +130,23 @@ class ScriptWalker {
       if (p.field !== undefined) callback.field = p.field
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
+    // `export default { fetch: handle }` / `export default handle`: the functions named there, wherever declared
+    for (const name of this.entryNames) {
+      const fn = this.named.get(name)
+      if (fn !== undefined) (this.b.functions[fn] as Writable<FunctionInfo>).entry = true
+    }
     this.schemaGuards()
     return this.b.build()
+  }
+
+  /**
+   * The functions a default export hands the platform (see FunctionInfo.entry): the exported
+   * function itself, or the function members of an exported object literal, one level deep.
+   */
+  private entries(value: Expr, depth = 0): void {
+    if (value.k === "func") (this.b.functions[value.fn] as Writable<FunctionInfo>).entry = true
+    else if (value.k === "name") this.entryNames.push(value.name)
+    else if (value.k === "container" && depth === 0) for (const e of value.entries) if (e.key !== undefined) this.entries(e.value, depth + 1)
   }
 
   /**
@@ -367,6 +384,7 @@ class ScriptWalker {
         const name = n.name?.text ?? "default"
         const index = this.functionLike(n, fn, name, n.name ?? n, this.docOf(n))
         if (fn === -1 && exportedStatement(n)) (this.b.functions[index] as Writable<FunctionInfo>).exported = true
+        if (fn === -1 && defaultExport(n)) (this.b.functions[index] as Writable<FunctionInfo>).entry = true
         return
       }
       case K.ClassDeclaration:
@@ -449,6 +467,7 @@ class ScriptWalker {
       case K.ExportAssignment: {
         // `export default {...}` / `export = x`
         const value = this.expr((node as ts.ExportAssignment).expression, fn)
+        if (fn === -1) this.entries(value)
         if (value.k === "call") out.push({ k: "call", call: value.call, span: this.span(node) })
         return
       }
@@ -1980,6 +1999,10 @@ const leaves = (n: ts.Node): boolean => {
   if (ts.isFunctionLike(n) || ts.isClassLike(n)) return false
   return ts.forEachChild(n, leaves) ?? false
 }
+
+/** `export default function handler(req) {}` */
+const defaultExport = (node: ts.FunctionDeclaration): boolean =>
+  exportedStatement(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) === true
 
 /** A statement written with the `export` keyword (not `export default` of an expression). */
 const exportedStatement = (node: ts.FunctionDeclaration | ts.VariableStatement): boolean =>
