@@ -793,8 +793,8 @@ class ScriptWalker {
             return
           }
         }
-        if (isConstantLiteral(right)) this.guard("allowlist", left, scope, node, out, fn)
-        else if (isConstantLiteral(left)) this.guard("allowlist", right, scope, node, out, fn)
+        if (this.constantOperand(right, fn)) this.guard("allowlist", left, scope, node, out, fn)
+        else if (this.constantOperand(left, fn)) this.guard("allowlist", right, scope, node, out, fn)
         else
           // in a callback of `roots.some((root) => real === root || ...)`: equal to one of the array's elements
           for (const [a, other] of [[left, right], [right, left]] as const)
@@ -988,6 +988,33 @@ class ScriptWalker {
       this.topFunctions = found
     }
     return this.topFunctions.get(name)
+  }
+
+  /**
+   * A value the program fixed, to compare a checked value with: a literal, or a `const` of the
+   * function or the module holding one, a deployment setting (`process.env.X`), or the origin /
+   * host of a URL built from them (`const ORIGIN = new URL(BASE).origin`;
+   * `if (target.origin !== ORIGIN) throw` keeps requests on that host). A name bound to anything
+   * else (a parameter, another request's header) is no allow-list.
+   */
+  private constantOperand(node: ts.Expression, fn: number, depth = 0): boolean {
+    const n = unwrap(node)
+    if (isConstantLiteral(n)) return true
+    if (depth >= 8) return false // a chain of constants that long is no check anyone writes
+    if (ts.isIdentifier(n)) {
+      const init = this.localsOf(fn).get(n.text) ?? (fn === -1 ? undefined : this.localsOf(-1).get(n.text))
+      return init !== undefined && this.constantOperand(init, fn, depth + 1)
+    }
+    if (ts.isPropertyAccessExpression(n)) {
+      if (dottedText(n.expression) === "process.env") return true
+      return HOST_PARTS.test(n.name.text) && this.constantOperand(n.expression, fn, depth + 1)
+    }
+    if (ts.isNewExpression(n) && dottedText(n.expression) === "URL")
+      return n.arguments !== undefined && n.arguments.length > 0 && n.arguments.every((a) => this.constantOperand(a, fn, depth + 1))
+    // `process.env.MIRROR ?? "https://mirror.example.com"`: a setting with a fixed default
+    if (ts.isBinaryExpression(n) && (n.operatorToken.kind === K.QuestionQuestionToken || n.operatorToken.kind === K.BarBarToken))
+      return this.constantOperand(n.left, fn, depth + 1) && this.constantOperand(n.right, fn, depth + 1)
+    return false
   }
 
   /** The `const` declarations of a function (-1: the module), read once when a check needs them. */
