@@ -409,7 +409,9 @@ export class FlowEvaluator {
         const values = e.parts.map((p, i) => {
           const v = this.value(p, fn, at)
           const kinds = checked?.[i] ?? []
-          return kinds.length === 0 || v.prov === Prov.Constant ? v : { ...v, guards: kinds.reduce((bits, k) => bits | GUARD_BITS[k], v.guards) }
+          // a helper's parameter (constant with a parameter bit) keeps the check for what callers pass:
+          // `return TONES.includes(raw) ? raw : "formal"` returns raw allow-listed
+          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : { ...v, guards: kinds.reduce((bits, k) => bits | GUARD_BITS[k], v.guards) }
         })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
