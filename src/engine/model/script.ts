@@ -1983,7 +1983,10 @@ const variableOf = (e: ts.Node): string | undefined => {
  * reassigning `response` from a call (the model's next answer): the condition reads variables, calls
  * nothing and orders nothing (no counter or deadline), and nothing in the body counts them; what the
  * body last received decides alone whether the loop runs again, as in `while (true)`. A flag set to a
- * constant or a comparison (`done = step >= limit`) is not such a result.
+ * comparison (`done = step >= limit`), or to a constant unconditionally or under a check of something
+ * else (a counter, a deadline, a queue the loop drains), is not such a result; a flag set to a constant
+ * under a check of what the body just received (`const uses = reply.content.filter(...); if
+ * (uses.length === 0) finished = true` for `while (!finished)`) is, like `if (...) break` in `while (true)`.
  */
 const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
   const read = new Set<string>()
@@ -2001,7 +2004,9 @@ const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
   if (!plain || read.size === 0) return false
   let fromCall = false
   let counted = false
-  const scanBody = (n: ts.Node): void => {
+  const received = receivedIn(body)
+  // `check`: the condition of the innermost `if` around the node, inside the loop's body
+  const scanBody = (n: ts.Node, check: ts.Expression | undefined): void => {
     if (counted || ts.isFunctionLike(n) || ts.isClassLike(n)) return
     if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === K.PlusPlusToken || n.operator === K.MinusMinusToken)) {
       if (read.has(variableOf(n.operand) ?? "")) counted = true
@@ -2009,12 +2014,63 @@ const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
       if (n.operatorToken.kind !== K.EqualsToken) counted = true
       // the next answer: a call, or a field of one (`(await gpt.chat.completions.create(...)).choices[0]!.message`)
       else if (ts.isCallExpression(innermost(n.right))) fromCall = true
+      else if (isFlagValue(n.right) && check !== undefined && checksReceived(check, received)) fromCall = true
       else counted = true
     }
-    ts.forEachChild(n, scanBody)
+    if (ts.isIfStatement(n)) {
+      scanBody(n.expression, check)
+      scanBody(n.thenStatement, n.expression)
+      if (n.elseStatement !== undefined) scanBody(n.elseStatement, n.expression)
+      return
+    }
+    ts.forEachChild(n, (c) => scanBody(c, check))
   }
-  scanBody(body)
+  scanBody(body, undefined)
   return fromCall && !counted
+}
+
+/** `true` / `false`: a flag's value. */
+const isFlagValue = (e: ts.Expression): boolean => {
+  const n = unwrap(e)
+  return n.kind === K.TrueKeyword || n.kind === K.FalseKeyword
+}
+
+/**
+ * Variables a loop's body assigns from a call (`const reply = await client.messages.create(...)`),
+ * or from a field of one it assigned so before (`const calls = reply.choices[0]?.message.tool_calls`).
+ */
+const receivedIn = (body: ts.Statement): ReadonlySet<string> => {
+  const out = new Set<string>()
+  const received = (e: ts.Expression): boolean => ts.isCallExpression(innermost(e)) || out.has(variableOf(e) ?? "")
+  const visit = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer !== undefined && received(n.initializer)) out.add(n.name.text)
+    else if (ts.isBinaryExpression(n) && n.operatorToken.kind === K.EqualsToken && received(n.right)) {
+      const name = variableOf(n.left)
+      if (name !== undefined) out.add(name)
+    }
+    ts.forEachChild(n, visit)
+  }
+  visit(body)
+  return out
+}
+
+/**
+ * The check reads what the body received and orders nothing (no counter, deadline or
+ * cancellation): whether the loop stops is the answer's to decide.
+ */
+const checksReceived = (check: ts.Expression, received: ReadonlySet<string>): boolean => {
+  let reads = false
+  let bounded = readsAborted(check)
+  const visit = (n: ts.Node): void => {
+    if (bounded || ts.isFunctionLike(n)) return
+    if (ts.isBinaryExpression(n) && ORDERING.has(n.operatorToken.kind)) bounded = true
+    else if (ts.isIdentifier(n) && received.has(n.text)) reads = true
+    else if (ts.isPropertyAccessExpression(n)) return visit(n.expression)
+    ts.forEachChild(n, visit)
+  }
+  visit(check)
+  return reads && !bounded
 }
 
 /** `signal.aborted`: a cancellation check. */
