@@ -540,6 +540,9 @@ export class FlowEvaluator {
     if (!requestUrl(call.args[1]!.value)) return undefined
     const path = this.value(call.args[0]!.value, fn, at)
     if (path.prov === Prov.Constant && path.text !== undefined) return /^\/(?![/\\])/.test(path.text) ? constant(path.text) : undefined
+    // a path an allow-list admitted (`if (!ALLOWED.has(to)) return ...; new URL(to, req.url)`): one of
+    // the program's paths on the request's own host; the check stays with it
+    if ((path.guards & GUARD_BITS.allowlist) !== 0) return path
     // a path that starts with constant `/x` (`/api/auth/guest?redirectUrl=${u}`): data only in its
     // path or query, on the request's own host; its data stays (it is the path's)
     return path.text === undefined && path.prefix !== undefined && /^\/[^/\\]/.test(path.prefix) ? path : undefined
