@@ -1086,6 +1086,8 @@ class ScriptWalker {
       }
       if (ts.isPropertyAccessExpression(node)) {
         const attr = node.name.text
+        // `u.protocol === "https:"` fixes the scheme, not who is reached: no check of the host
+        if (attr === "protocol") return
         if (HOST_PARTS.test(attr)) {
           hostPart = true
           node = unwrap(node.expression)
@@ -1818,8 +1820,13 @@ const tracedName = (name: string, locals: ReadonlyMap<string, ts.Expression>): s
   return current
 }
 
-/** The value a normalising call (or a `path.relative`) works on, or the expression itself when it is a name. */
+/**
+ * The value a normalising call (or a `path.relative`) works on, or the expression itself when it is a
+ * name. `new URL(raw)` parses raw: a check of its host is a check of raw's (`const u = new URL(raw);
+ * return TRUSTED.includes(u.hostname)` in a predicate helper proves raw's host allowed).
+ */
 const normalisedFrom = (n: ts.Expression): ts.Expression | undefined => {
+  if (ts.isNewExpression(n) && dottedText(n.expression) === "URL" && n.arguments?.length === 1 && !ts.isSpreadElement(n.arguments[0]!)) n = unwrap(n.arguments[0]!)
   for (let i = 0; i < 6 && ts.isCallExpression(n); i++) {
     const callee = dottedText(n.expression) ?? ""
     const last = callee.slice(callee.lastIndexOf(".") + 1)
