@@ -334,6 +334,10 @@ const RoleSpec = Schema.Struct({
     )
   ).annotations({ description: "functions passed to these calls (at the position, or as the options field) get the role" }),
   param_types: Schema.optional(Names).annotations({ description: "functions with a parameter of one of these types get the role" }),
+  entry_param_types: Schema.optional(Names).annotations({
+    description:
+      "JavaScript / TypeScript: like param_types, but only for what a module hands the platform that loads it: its default export or a function member of a default-exported object (`export default { fetch(request: Request) {} }` in Cloudflare Workers, Bun, Deno; Vercel and Netlify functions). For types client code passes around as well (the Fetch API's `Request`): a helper `send(req: Request)` stays plain and its parameters come from its callers"
+  }),
   exports: Schema.optional(Schema.Array(Schema.String)).annotations({
     description:
       "JavaScript / TypeScript: functions a module exports under one of these names get the role (frameworks that route by the exported name: Next.js App Router, SvelteKit and Astro endpoints, `export async function POST(req)`)"

@@ -22,6 +22,8 @@ export interface FrameworkIndex {
   readonly notDecorators: NameIndex<true>
   readonly callbacks: NameIndex<{ role: FunctionRole; arg?: number; field?: string }>
   readonly paramTypes: NameIndex<FunctionRole>
+  /** parameter types that give a role only to a module's entry functions (FunctionInfo.entry) */
+  readonly entryParamTypes: NameIndex<FunctionRole>
   /** `<Base>.<method>` of framework base classes whose overrides get a role */
   readonly methods: NameIndex<FunctionRole>
   /** exported function names that give a role (`POST` of a Next.js route file) */
@@ -49,6 +51,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     notDecorators: new NameIndex(),
     callbacks: new NameIndex(),
     paramTypes: new NameIndex(),
+    entryParamTypes: new NameIndex(),
     methods: new NameIndex(),
     exports: new Map(),
     answers: new NameIndex(),
@@ -69,6 +72,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
       for (const c of r.callbacks ?? [])
         for (const n of c.callee) index.callbacks.add(n, { role: r.role, ...(c.arg !== undefined ? { arg: c.arg } : {}), ...(c.field !== undefined ? { field: c.field } : {}) })
       for (const t of r.param_types ?? []) index.paramTypes.add(t, r.role)
+      for (const t of r.entry_param_types ?? []) index.entryParamTypes.add(t, r.role)
       for (const t of r.methods ?? []) index.methods.add(t, r.role)
       for (const e of r.exports ?? []) (index.exports as Map<string, FunctionRole>).set(e, r.role)
       for (const t of r.answers ?? []) index.answers.add(t, r.role)

@@ -409,7 +409,9 @@ export class FlowEvaluator {
         const values = e.parts.map((p, i) => {
           const v = this.value(p, fn, at)
           const kinds = checked?.[i] ?? []
-          return kinds.length === 0 || v.prov === Prov.Constant ? v : { ...v, guards: kinds.reduce((bits, k) => bits | GUARD_BITS[k], v.guards) }
+          // a helper's parameter (constant with a parameter bit) keeps the check for what callers pass:
+          // `return TONES.includes(raw) ? raw : "formal"` returns raw allow-listed
+          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : { ...v, guards: kinds.reduce((bits, k) => bits | GUARD_BITS[k], v.guards) }
         })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
@@ -538,6 +540,9 @@ export class FlowEvaluator {
     if (!requestUrl(call.args[1]!.value)) return undefined
     const path = this.value(call.args[0]!.value, fn, at)
     if (path.prov === Prov.Constant && path.text !== undefined) return /^\/(?![/\\])/.test(path.text) ? constant(path.text) : undefined
+    // a path an allow-list admitted (`if (!ALLOWED.has(to)) return ...; new URL(to, req.url)`): one of
+    // the program's paths on the request's own host; the check stays with it
+    if ((path.guards & GUARD_BITS.allowlist) !== 0) return path
     // a path that starts with constant `/x` (`/api/auth/guest?redirectUrl=${u}`): data only in its
     // path or query, on the request's own host; its data stays (it is the path's)
     return path.text === undefined && path.prefix !== undefined && /^\/[^/\\]/.test(path.prefix) ? path : undefined

@@ -30,7 +30,7 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
     if (f.role === "plain" && f.exported === true) f.role = fw.exports.get(f.name) ?? "plain"
     if (f.role === "plain" && f.paramTypes !== undefined)
       for (const t of f.paramTypes) {
-        const role = t === undefined ? undefined : fw.paramTypes.lookup(t)[0]
+        const role = t === undefined ? undefined : fw.paramTypes.lookup(t)[0] ?? (f.entry === true ? fw.entryParamTypes.lookup(t)[0] : undefined)
         if (role !== undefined) f.role = role
       }
   }

@@ -171,6 +171,13 @@ export interface FunctionInfo {
    * `export const GET = async () => ...`): frameworks that route by the exported name call it
    */
   readonly exported?: true
+  /**
+   * JavaScript / TypeScript: what the module hands the platform that loads it: the default export
+   * (`export default async function (req) {}`) or a function-valued member of a default-exported
+   * object (`export default { fetch(request, env) {} }`). Cloudflare Workers, Bun, Deno, Vercel and
+   * Netlify functions call it with the incoming request; an ordinary helper is not called that way.
+   */
+  readonly entry?: true
   /** filled by the framework models after building (flow/roles.ts) */
   role: FunctionRole
   readonly span: Span

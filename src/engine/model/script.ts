@@ -76,6 +76,8 @@ class ScriptWalker {
   private readonly text: string
   /** functions declared with a name, for callbacks passed by name (hoisting: resolved at the end) */
   private readonly named = new Map<string, number>()
+  /** names a default export hands the platform (`export default { fetch: handle }`), resolved after the walk */
+  private readonly entryNames: Array<string> = []
   private readonly pending: Array<PendingCallback> = []
   /** first segments of every name bound as a holder, so most names skip the holder search */
   private readonly holderHeads = new Set<string>()
@@ -128,8 +130,23 @@ class ScriptWalker {
       if (p.field !== undefined) callback.field = p.field
       this.b.calls[p.call] = { ...call, callbacks: [...(call.callbacks ?? []), callback] }
     }
+    // `export default { fetch: handle }` / `export default handle`: the functions named there, wherever declared
+    for (const name of this.entryNames) {
+      const fn = this.named.get(name)
+      if (fn !== undefined) (this.b.functions[fn] as Writable<FunctionInfo>).entry = true
+    }
     this.schemaGuards()
     return this.b.build()
+  }
+
+  /**
+   * The functions a default export hands the platform (see FunctionInfo.entry): the exported
+   * function itself, or the function members of an exported object literal, one level deep.
+   */
+  private entries(value: Expr, depth = 0): void {
+    if (value.k === "func") (this.b.functions[value.fn] as Writable<FunctionInfo>).entry = true
+    else if (value.k === "name") this.entryNames.push(value.name)
+    else if (value.k === "container" && depth === 0) for (const e of value.entries) if (e.key !== undefined) this.entries(e.value, depth + 1)
   }
 
   /**
@@ -367,6 +384,7 @@ class ScriptWalker {
         const name = n.name?.text ?? "default"
         const index = this.functionLike(n, fn, name, n.name ?? n, this.docOf(n))
         if (fn === -1 && exportedStatement(n)) (this.b.functions[index] as Writable<FunctionInfo>).exported = true
+        if (fn === -1 && defaultExport(n)) (this.b.functions[index] as Writable<FunctionInfo>).entry = true
         return
       }
       case K.ClassDeclaration:
@@ -449,6 +467,7 @@ class ScriptWalker {
       case K.ExportAssignment: {
         // `export default {...}` / `export = x`
         const value = this.expr((node as ts.ExportAssignment).expression, fn)
+        if (fn === -1) this.entries(value)
         if (value.k === "call") out.push({ k: "call", call: value.call, span: this.span(node) })
         return
       }
@@ -774,8 +793,8 @@ class ScriptWalker {
             return
           }
         }
-        if (isConstantLiteral(right)) this.guard("allowlist", left, scope, node, out, fn)
-        else if (isConstantLiteral(left)) this.guard("allowlist", right, scope, node, out, fn)
+        if (this.constantOperand(right, fn)) this.guard("allowlist", left, scope, node, out, fn)
+        else if (this.constantOperand(left, fn)) this.guard("allowlist", right, scope, node, out, fn)
         else
           // in a callback of `roots.some((root) => real === root || ...)`: equal to one of the array's elements
           for (const [a, other] of [[left, right], [right, left]] as const)
@@ -971,6 +990,33 @@ class ScriptWalker {
     return this.topFunctions.get(name)
   }
 
+  /**
+   * A value the program fixed, to compare a checked value with: a literal, or a `const` of the
+   * function or the module holding one, a deployment setting (`process.env.X`), or the origin /
+   * host of a URL built from them (`const ORIGIN = new URL(BASE).origin`;
+   * `if (target.origin !== ORIGIN) throw` keeps requests on that host). A name bound to anything
+   * else (a parameter, another request's header) is no allow-list.
+   */
+  private constantOperand(node: ts.Expression, fn: number, depth = 0): boolean {
+    const n = unwrap(node)
+    if (isConstantLiteral(n)) return true
+    if (depth >= 8) return false // a chain of constants that long is no check anyone writes
+    if (ts.isIdentifier(n)) {
+      const init = this.localsOf(fn).get(n.text) ?? (fn === -1 ? undefined : this.localsOf(-1).get(n.text))
+      return init !== undefined && this.constantOperand(init, fn, depth + 1)
+    }
+    if (ts.isPropertyAccessExpression(n)) {
+      if (dottedText(n.expression) === "process.env") return true
+      return HOST_PARTS.test(n.name.text) && this.constantOperand(n.expression, fn, depth + 1)
+    }
+    if (ts.isNewExpression(n) && dottedText(n.expression) === "URL")
+      return n.arguments !== undefined && n.arguments.length > 0 && n.arguments.every((a) => this.constantOperand(a, fn, depth + 1))
+    // `process.env.MIRROR ?? "https://mirror.example.com"`: a setting with a fixed default
+    if (ts.isBinaryExpression(n) && (n.operatorToken.kind === K.QuestionQuestionToken || n.operatorToken.kind === K.BarBarToken))
+      return this.constantOperand(n.left, fn, depth + 1) && this.constantOperand(n.right, fn, depth + 1)
+    return false
+  }
+
   /** The `const` declarations of a function (-1: the module), read once when a check needs them. */
   private localsOf(fn: number): ReadonlyMap<string, ts.Expression> {
     let found = this.locals.get(fn)
@@ -1040,6 +1086,8 @@ class ScriptWalker {
       }
       if (ts.isPropertyAccessExpression(node)) {
         const attr = node.name.text
+        // `u.protocol === "https:"` fixes the scheme, not who is reached: no check of the host
+        if (attr === "protocol") return
         if (HOST_PARTS.test(attr)) {
           hostPart = true
           node = unwrap(node.expression)
@@ -1772,8 +1820,13 @@ const tracedName = (name: string, locals: ReadonlyMap<string, ts.Expression>): s
   return current
 }
 
-/** The value a normalising call (or a `path.relative`) works on, or the expression itself when it is a name. */
+/**
+ * The value a normalising call (or a `path.relative`) works on, or the expression itself when it is a
+ * name. `new URL(raw)` parses raw: a check of its host is a check of raw's (`const u = new URL(raw);
+ * return TRUSTED.includes(u.hostname)` in a predicate helper proves raw's host allowed).
+ */
 const normalisedFrom = (n: ts.Expression): ts.Expression | undefined => {
+  if (ts.isNewExpression(n) && dottedText(n.expression) === "URL" && n.arguments?.length === 1 && !ts.isSpreadElement(n.arguments[0]!)) n = unwrap(n.arguments[0]!)
   for (let i = 0; i < 6 && ts.isCallExpression(n); i++) {
     const callee = dottedText(n.expression) ?? ""
     const last = callee.slice(callee.lastIndexOf(".") + 1)
@@ -1937,7 +1990,10 @@ const variableOf = (e: ts.Node): string | undefined => {
  * reassigning `response` from a call (the model's next answer): the condition reads variables, calls
  * nothing and orders nothing (no counter or deadline), and nothing in the body counts them; what the
  * body last received decides alone whether the loop runs again, as in `while (true)`. A flag set to a
- * constant or a comparison (`done = step >= limit`) is not such a result.
+ * comparison (`done = step >= limit`), or to a constant unconditionally or under a check of something
+ * else (a counter, a deadline, a queue the loop drains), is not such a result; a flag set to a constant
+ * under a check of what the body just received (`const uses = reply.content.filter(...); if
+ * (uses.length === 0) finished = true` for `while (!finished)`) is, like `if (...) break` in `while (true)`.
  */
 const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
   const read = new Set<string>()
@@ -1955,7 +2011,9 @@ const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
   if (!plain || read.size === 0) return false
   let fromCall = false
   let counted = false
-  const scanBody = (n: ts.Node): void => {
+  const received = receivedIn(body)
+  // `check`: the condition of the innermost `if` around the node, inside the loop's body
+  const scanBody = (n: ts.Node, check: ts.Expression | undefined): void => {
     if (counted || ts.isFunctionLike(n) || ts.isClassLike(n)) return
     if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === K.PlusPlusToken || n.operator === K.MinusMinusToken)) {
       if (read.has(variableOf(n.operand) ?? "")) counted = true
@@ -1963,12 +2021,63 @@ const resultDriven = (cond: ts.Expression, body: ts.Statement): boolean => {
       if (n.operatorToken.kind !== K.EqualsToken) counted = true
       // the next answer: a call, or a field of one (`(await gpt.chat.completions.create(...)).choices[0]!.message`)
       else if (ts.isCallExpression(innermost(n.right))) fromCall = true
+      else if (isFlagValue(n.right) && check !== undefined && checksReceived(check, received)) fromCall = true
       else counted = true
     }
-    ts.forEachChild(n, scanBody)
+    if (ts.isIfStatement(n)) {
+      scanBody(n.expression, check)
+      scanBody(n.thenStatement, n.expression)
+      if (n.elseStatement !== undefined) scanBody(n.elseStatement, n.expression)
+      return
+    }
+    ts.forEachChild(n, (c) => scanBody(c, check))
   }
-  scanBody(body)
+  scanBody(body, undefined)
   return fromCall && !counted
+}
+
+/** `true` / `false`: a flag's value. */
+const isFlagValue = (e: ts.Expression): boolean => {
+  const n = unwrap(e)
+  return n.kind === K.TrueKeyword || n.kind === K.FalseKeyword
+}
+
+/**
+ * Variables a loop's body assigns from a call (`const reply = await client.messages.create(...)`),
+ * or from a field of one it assigned so before (`const calls = reply.choices[0]?.message.tool_calls`).
+ */
+const receivedIn = (body: ts.Statement): ReadonlySet<string> => {
+  const out = new Set<string>()
+  const received = (e: ts.Expression): boolean => ts.isCallExpression(innermost(e)) || out.has(variableOf(e) ?? "")
+  const visit = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer !== undefined && received(n.initializer)) out.add(n.name.text)
+    else if (ts.isBinaryExpression(n) && n.operatorToken.kind === K.EqualsToken && received(n.right)) {
+      const name = variableOf(n.left)
+      if (name !== undefined) out.add(name)
+    }
+    ts.forEachChild(n, visit)
+  }
+  visit(body)
+  return out
+}
+
+/**
+ * The check reads what the body received and orders nothing (no counter, deadline or
+ * cancellation): whether the loop stops is the answer's to decide.
+ */
+const checksReceived = (check: ts.Expression, received: ReadonlySet<string>): boolean => {
+  let reads = false
+  let bounded = readsAborted(check)
+  const visit = (n: ts.Node): void => {
+    if (bounded || ts.isFunctionLike(n)) return
+    if (ts.isBinaryExpression(n) && ORDERING.has(n.operatorToken.kind)) bounded = true
+    else if (ts.isIdentifier(n) && received.has(n.text)) reads = true
+    else if (ts.isPropertyAccessExpression(n)) return visit(n.expression)
+    ts.forEachChild(n, visit)
+  }
+  visit(check)
+  return reads && !bounded
 }
 
 /** `signal.aborted`: a cancellation check. */
@@ -1980,6 +2089,10 @@ const leaves = (n: ts.Node): boolean => {
   if (ts.isFunctionLike(n) || ts.isClassLike(n)) return false
   return ts.forEachChild(n, leaves) ?? false
 }
+
+/** `export default function handler(req) {}` */
+const defaultExport = (node: ts.FunctionDeclaration): boolean =>
+  exportedStatement(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) === true
 
 /** A statement written with the `export` keyword (not `export default` of an expression). */
 const exportedStatement = (node: ts.FunctionDeclaration | ts.VariableStatement): boolean =>
