@@ -2,7 +2,8 @@ import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
-import { anyWithin, SPREAD_STEPS } from "./offsets.js"
+import { anyWithin, mergeSpans, SPREAD_STEPS, withinMerged } from "./offsets.js"
+import { WholeWords } from "./wordScan.js"
 import { Focus, type Interest } from "./interest.js"
 
 /** zod calls that keep what the schema they wrap accepts (schemaGuards) */
@@ -289,11 +290,18 @@ class ScriptWalker {
       if (name.length >= 3 && name !== "<anonymous>" && name !== "<computed>" && /^[\w$]+$/.test(name)) byName.set(name, index)
     }
     if (byName.size === 0 || fns.length === 0) return []
-    const called = new RegExp(`(?<![\\w$])(?:${[...byName.keys()].map((n) => n.replace(/\$/g, "\\$")).join("|")})(?=\\s*\\()`, "g")
+    // one scan of the text for the names as whole words followed by `(`, kept where a given function
+    // holds them (a regex of every name over each function's text cost the square of the functions)
+    const words = new WholeWords(byName.keys())
+    const { offsets, words: hit } = words.hits(this.text)
+    const spans = mergeSpans(fns.map((i) => this.b.functions[i]!.span))
     const found = new Set<number>()
-    for (const i of fns) {
-      const span = this.b.functions[i]!.span
-      for (const m of this.text.slice(span.start, span.end).matchAll(called)) found.add(byName.get(m[0])!)
+    for (let k = 0; k < offsets.length; k++) {
+      const start = offsets[k]!
+      const name = words.words[hit[k]!]!
+      CALL_AFTER.lastIndex = start + name.length
+      if (!CALL_AFTER.test(this.text) || !withinMerged(spans, start, start + name.length)) continue
+      found.add(byName.get(name)!)
     }
     return [...found]
   }
@@ -1949,6 +1957,9 @@ const exits = (node: ts.Statement): boolean => {
   if (!EXIT_KINDS.has(last.kind)) return false
   return node.statements.every((s) => s === last || EXIT_KINDS.has(s.kind) || (ts.isExpressionStatement(s) && (ts.isCallExpression(unwrap(s.expression)) || ts.isAwaitExpression(unwrap(s.expression)))))
 }
+
+/** What follows a called name: `(`, after any white space */
+const CALL_AFTER = /\s*\(/y
 
 /** A method of a class or an object literal (also an accessor): not bound to its name in any scope. */
 const isMethod = (node: FunctionLike): boolean =>

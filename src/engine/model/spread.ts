@@ -1,4 +1,5 @@
 import type { Span } from "./Model.js"
+import { mergeSpans, withinMerged } from "./offsets.js"
 import { Literals } from "./wordScan.js"
 
 /** A function the prefilter left unmodelled: its index, its name and where its body is. */
@@ -39,11 +40,11 @@ export const spreadTo = (
   for (const f of skipped) if (holdsOne(hits, f.body)) out.add(f.index)
   // 2: a modelled function calls a skipped one by name
   const calls = new Literals(new Set(skipped.map((f) => `${f.name}(`)), false)
-  const spans = unionOf(modelled.map((f) => f.span))
+  const spans = mergeSpans(modelled.map((f) => f.span))
   const called = new Set<string>()
   calls.occurrences(text, (start, word) => {
     const w = calls.words[word]!
-    if (inUnion(spans, start, start + w.length)) called.add(w.slice(0, -1))
+    if (withinMerged(spans, start, start + w.length)) called.add(w.slice(0, -1))
   })
   for (const f of skipped) if (called.has(f.name)) out.add(f.index)
   return out
@@ -60,29 +61,4 @@ const holdsOne = (hits: ReadonlyArray<{ start: number; end: number }>, span: Spa
   }
   for (let i = lo; i < hits.length && hits[i]!.start < span.end; i++) if (hits[i]!.end <= span.end) return true
   return false
-}
-
-/** Spans merged where they overlap or nest, ascending. */
-const unionOf = (spans: ReadonlyArray<Span>): Array<Span> => {
-  const sorted = [...spans].sort((a, b) => a.start - b.start)
-  const out: Array<{ start: number; end: number }> = []
-  for (const s of sorted) {
-    const last = out[out.length - 1]
-    if (last !== undefined && s.start < last.end) last.end = Math.max(last.end, s.end)
-    else out.push({ start: s.start, end: s.end })
-  }
-  return out
-}
-
-/** [start, end) lies inside one of the merged spans. */
-const inUnion = (spans: ReadonlyArray<Span>, start: number, end: number): boolean => {
-  let lo = 0
-  let hi = spans.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (spans[mid]!.end <= start) lo = mid + 1
-    else hi = mid
-  }
-  const s = spans[lo]
-  return s !== undefined && s.start <= start && end <= s.end
 }
