@@ -47,6 +47,29 @@ const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const BARE_EXITS = new Set(["return_statement", "continue_statement", "break_statement", "pass_statement"])
 
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+
+const LITERALS = new Set(["string", "integer", "float", "true", "false", "none"])
+
+/**
+ * The variables a branch only resets to literals (`x = "default"`, beside statements that only do
+ * something, `log.warning(...)`); empty when the branch does anything else.
+ */
+const resetNames = (branch: ReadonlyArray<AstNode>): Set<string> => {
+  const names = new Set<string>()
+  for (const s of branch) {
+    if (s.type !== "expression_statement") return new Set()
+    const e = s.namedChildren[0]
+    if (e === undefined) return new Set()
+    if (e.type === "call") continue
+    if (e.type !== "assignment") return new Set()
+    const left = e.childForFieldName("left")
+    const right = e.childForFieldName("right")
+    if (left?.type !== "identifier" || right === null || !LITERALS.has(right.type)) return new Set()
+    if (right.type === "string" && right.namedChildren.some((c) => c.type === "interpolation")) return new Set()
+    names.add(left.text)
+  }
+  return names
+}
 /**
  * The columns of a literal list of rows that all have `width` entries (`(("name", a), ("city", b))`),
  * each as a list to iterate; undefined unless the unpacking matches every row.
@@ -413,6 +436,16 @@ class PythonWalker {
         const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
         const exits = branch.length > 0 && endsBlock(branch[branch.length - 1]!) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
+        else {
+          // `if tone not in TONES: tone = "friendly"`: a failed check resets the variable to a literal,
+          // so after the `if` it holds either a checked value or the literal: the check holds there too
+          const reset = resetNames(branch)
+          if (reset.size > 0) {
+            const held: Array<Statement> = []
+            this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, held, fn)
+            for (const g of held) if (g.k === "guard" && reset.has(g.name)) out.push(g)
+          }
+        }
         // inside the branch the check holds, whether or not the branch then leaves (`if x in ALLOWED: return run(x)`);
         // a branch that only leaves (`return`, `continue`) reads nothing
         const bare = branch.length === 1 && BARE_EXITS.has(branch[0]!.type) && branch[0]!.namedChildren.length === 0
