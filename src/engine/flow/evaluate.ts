@@ -355,7 +355,14 @@ export class FlowEvaluator {
       const typed = this.typedName(dotted, fn)
       if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
-    return this.named(strip(obj), e.name)
+    const read = this.named(strip(obj), e.name)
+    // a property a rule names as a sanitizer, read from the object a call made (`Path(name).name`,
+    // `pathlib.Path().name`: the last part of the path, without its folders)
+    if (e.obj.k === "call") {
+      const marks = this.sanitizers.lookup(`${this.model.calls[e.obj.call]!.callee}().${e.name}`)
+      if (marks.length > 0) return { ...read, sanitized: [...read.sanitized, ...marks] }
+    }
+    return read
   }
 
   /** `p.x.y` read from a parameter declared with a library's class `T`: `T().x.y`; else undefined. */
