@@ -48,6 +48,9 @@ const BARE_EXITS = new Set(["return_statement", "continue_statement", "break_sta
 
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 
+/** A URL prefix that names a scheme and a whole host: the host ends at a `/`, `?` or `#`. */
+const HOST_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+[/?#]/i
+
 const LITERALS = new Set(["string", "integer", "float", "true", "false", "none"])
 
 /**
@@ -581,8 +584,33 @@ class PythonWalker {
               ? fnNode.childForFieldName("object") ?? undefined
               : args[0]
       if (subject !== undefined && subject !== null) this.guard(kind, subject, scope, cond, out, fn)
+      // `url.startswith("https://api.example.com/")`: a prefix that ends the host with a `/` (or `?`,
+      // `#`) fixes the host, so the check is a host allow-list too (`"https://api.example.com"` alone
+      // is not: `https://api.example.com.evil.io` starts with it)
+      if (written === "startswith" && subject !== undefined && subject !== null && args[0] !== undefined && this.hostPrefixes(args[0]))
+        this.guard("host_allowlist", subject, scope, cond, out, fn)
       return
     }
+  }
+
+  /** The argument is a constant URL prefix, or a tuple of them, each naming a scheme and a whole host. */
+  private hostPrefixes(arg: AstNode): boolean {
+    const texts: Array<string | undefined> = []
+    const read = (n: AstNode): void => {
+      if (n.type === "string") texts.push(n.namedChildren.some((c) => c.type === "interpolation") ? undefined : this.stringValue(n))
+      else if (n.type === "identifier") texts.push(this.moduleString(n.text))
+      else texts.push(undefined)
+    }
+    if (arg.type === "tuple") for (const c of arg.namedChildren) read(c)
+    else read(arg)
+    return texts.length > 0 && texts.every((t) => t !== undefined && HOST_PREFIX.test(t))
+  }
+
+  /** The text of a module-level string constant `NAME = "..."`, if the name is one (assigned once). */
+  private moduleString(name: string): string | undefined {
+    const values = this.b.module.filter((s) => s.k === "assign" && s.target.name === name && s.target.path.length === 0)
+    const only = values.length === 1 && values[0]!.k === "assign" ? values[0]!.value : undefined
+    return only?.k === "lit" && typeof only.value === "string" ? only.value : undefined
   }
 
   /**
