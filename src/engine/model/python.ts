@@ -1191,6 +1191,22 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
     }
   }
   if (read.size === 0) return false
+  // variables the body assigns a call's result (the model's answer) or a field of one held already
+  // (`draft = answer.choices[0].message.content`)
+  const answers = new Set<string>()
+  const assignments = [...descendants(body, NESTED_SCOPES)].filter((n) => n.type === "assignment")
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const n of assignments) {
+      const name = rootName(n.childForFieldName("left"))
+      const right = innermost(n.childForFieldName("right"))
+      if (name === undefined || answers.has(name)) continue
+      if (right?.type === "call" || (right?.type === "identifier" && answers.has(right.text))) {
+        answers.add(name)
+        grew = true
+      }
+    }
+  }
   let fromCall = false
   for (const n of descendants(body, NESTED_SCOPES)) {
     if (n.type === "augmented_assignment") {
@@ -1199,12 +1215,37 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
       const left = n.childForFieldName("left")
       const right = n.childForFieldName("right")
       if (left === null || !read.has(rootName(left) ?? "")) continue
-      // the next answer: a call, or a field of one (`client.chat.completions.create(...).choices[0].message`)
-      if (innermost(right)?.type === "call") fromCall = true
+      // the next answer: a call, or a field of one (`client.chat.completions.create(...).choices[0].message`),
+      // or a test of it that orders nothing (`done = "FINAL ANSWER" in reply.content`)
+      if (innermost(right)?.type === "call" || (right !== null && answerTest(right, answers))) fromCall = true
       else return false
     }
   }
   return fromCall
+}
+
+/**
+ * An equality or membership test (`==`, `!=`, `in`, `not in`, a method of it, `not`, `and` / `or` of
+ * them) of a call's result or of a variable holding one: a flag that only the answer sets, with no
+ * counter or deadline.
+ */
+const answerTest = (e: AstNode, answers: ReadonlySet<string>): boolean => {
+  if (e.type === "parenthesized_expression" || e.type === "not_operator") {
+    const inner = e.type === "not_operator" ? e.childForFieldName("argument") : e.namedChildren[0] ?? null
+    return inner !== null && answerTest(inner, answers)
+  }
+  if (e.type === "boolean_operator") {
+    const left = e.childForFieldName("left")
+    const right = e.childForFieldName("right")
+    return left !== null && right !== null && answerTest(left, answers) && answerTest(right, answers)
+  }
+  // a method of the answer that tests it (`reply.endswith("DONE")`, `text.strip().startswith("FINAL")`)
+  if (e.type === "call") {
+    const f = e.childForFieldName("function")
+    return f?.type === "attribute" && answers.has(rootName(f) ?? "")
+  }
+  if (e.type !== "comparison_operator" || isOrdering(e)) return false
+  return e.namedChildren.some((side) => innermost(side)?.type === "call" || answers.has(rootName(side) ?? ""))
 }
 
 const LEAVES = new Set(["break_statement", "return_statement", "raise_statement"])
