@@ -479,6 +479,9 @@ export class FlowEvaluator {
   private returned(call: Call, fn: number, at: number): Value {
     const given = this.givenName(call.callee)
     if (given !== undefined) return given
+    // a call the models name as safe is so even where a broader source pattern also names it
+    // (CrewAI's `get_i18n().retrieve(...)` reads bundled prompts; `*.retrieve` is a retriever's)
+    if (this.fw.safe.lookup(call.callee).length > 0) return constant()
     const source = this.fw.untrusted.lookup(call.callee)[0]
     // a file the code names with a constant path ships with the application (`open("prompts/system.md")`):
     // configuration, not outside data
