@@ -806,6 +806,30 @@ export class FlowEvaluator {
     return out
   }
 
+  /**
+   * What a helper's argv parameter starts: the first element of the list each caller in the file
+   * passes (`run_command(["git", "log", ref])`), joined; undefined when the function's parameters come
+   * from its framework role, nobody calls it, or a caller passes something other than a list literal
+   * (or a variable holding one) or a list that runs a script (a shell or interpreter given code).
+   */
+  programOfParam(fn: number, index: number, held: (e: Expr, fn: number) => Expr | undefined, runsScript: (list: Extract<Expr, { k: "container" }>) => boolean): Value | undefined {
+    const f = this.model.functions[fn]
+    if (f === undefined || this.fw.untrustedRoles.has(f.role) || this.givenEntry(f) !== undefined) return undefined
+    const sites = this.sitesOf(fn)
+    if (sites.length === 0) return undefined
+    let out: Value = constant()
+    for (const site of sites) {
+      const arg = this.argFor(site, fn, index)
+      if (arg === undefined) continue
+      const list = arg.value.k === "container" ? arg.value : held(arg.value, site.fn)
+      const first = list?.k === "container" && list.entries.every((x) => x.key === undefined) ? list.entries[0]?.value : undefined
+      // a shell or an interpreter may be given code (`["python3", "-c", code]`): the whole list is judged, not here
+      if (first === undefined || list?.k !== "container" || runsScript(list)) return undefined
+      out = join(out, this.resolve(this.atSite(site, () => this.value(first, site.fn, site.span.start)), site.fn))
+    }
+    return out
+  }
+
   /** A value with its parameter bits replaced by what the function's callers pass. */
   resolve(v: Value, fn: number): Value {
     if (v.params === 0 || fn === MODULE) return v
