@@ -505,7 +505,9 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
           const first = {
             expr: argv !== undefined
               ? argv.entries[0]?.value
-              : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
+              : hit.sink.check === "inline_code"
+                ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value)
+                : hit.sink.check === "sql" || hit.sink.check === "sql_text" ? boundStatement(ev.model, arg.value, call.fn) : arg.value,
             fn: call.fn,
             span: argv !== undefined && argv === arg.value ? argv.entries[0]?.span ?? arg.span : arg.span
           }
@@ -573,6 +575,17 @@ const callersProgram = (ev: FlowEvaluator, call: Call, e: Expr): Value | undefin
 const runsInterpreter = (argv: Extract<Expr, { k: "container" }>): boolean => {
   const program = argv.entries[0]?.value
   return (program?.k === "lit" && typeof program.value === "string" && INTERPRETER.test(program.value)) || (program?.k === "ref" && RUNNING_INTERPRETER.test(program.name))
+}
+
+/**
+ * SQLAlchemy's `text(sql).bindparams(uid=uid)` (also held by a variable): the statement is the
+ * text; the values bound to it travel as parameters, not as SQL.
+ */
+const boundStatement = (model: SemanticModel, e: Expr, fn: number, depth = 0): Expr => {
+  const held = heldValue(e, fn, model) ?? e
+  if (depth > 3 || held.k !== "call") return e
+  const c = model.calls[held.call]!
+  return c.receiver !== undefined && lastSegment(c.callee) === "bindparams" ? boundStatement(model, c.receiver, fn, depth + 1) : e
 }
 
 /** The argv list an argument is: a list written in the call, or one a name assigned once holds. */
