@@ -135,7 +135,8 @@ class PythonWalker {
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
   private readonly skipped = new Map<number, AstNode>()
   /** functions passed to calls by name or as lambdas (`Tool(func=f)`), resolved at the end: defs may come later */
-  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number }> = []
+  /** functions handed to a call (by name, as a lambda, or as an instance of a class of the file: its `__call__`) */
+  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number; instanceOf?: string }> = []
   constructor(private readonly text: string, interest?: Interest) {
     this.focus = interest === undefined ? undefined : new Focus(interest, text)
     this.b = new ModelBuilder("python", this.focus)
@@ -173,8 +174,12 @@ class PythonWalker {
     this.b.functions.forEach((f, i) => {
       if (f.parent === -1 && f.name !== "<lambda>" && !named.has(f.name)) named.set(f.name, i)
     })
+    const callables = new Map<string, number>()
+    this.b.functions.forEach((f, i) => {
+      if (f.name === "__call__" && f.owner !== undefined) callables.set(f.owner, i)
+    })
     for (const p of this.pending) {
-      const fn = p.fn ?? (p.name === undefined ? undefined : named.get(p.name))
+      const fn = p.fn ?? (p.name !== undefined ? named.get(p.name) : p.instanceOf !== undefined ? callables.get(p.instanceOf) : undefined)
       if (fn === undefined) continue
       const call = this.b.calls[p.call]!
       const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
@@ -1124,6 +1129,8 @@ class PythonWalker {
       const field = a.name !== undefined ? { field: a.name } : {}
       if (a.value.k === "name") this.pending.push({ call: index, arg: i, name: a.value.name, ...field })
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
+      // `ShellTool(executor=ShellExecutor())`: the framework calls the instance, so its `__call__`
+      else if (a.value.k === "call" && /^[A-Za-z_]\w*$/.test(this.b.calls[a.value.call]?.callee ?? "")) this.pending.push({ call: index, arg: i, instanceOf: this.b.calls[a.value.call]!.callee, ...field })
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
       if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }], built: true }
