@@ -266,6 +266,10 @@ export const FunctionMatcher = Schema.Struct({
       risk_tier: Schema.optional(RiskTier),
       except: Schema.optional(Schema.Array(Schema.String)).annotations({
         description: "programs that keep the matcher's severity: destructive ones, interpreters and wrappers that run another program (`sudo`, `env`, `python3`)"
+      }),
+      quoting: Schema.optional(Names).annotations({
+        description:
+          "calls that quote a value as one shell word (`shlex.quote`): a command string run by a shell whose every program is constant text and whose data all went through one of them counts as a fixed program too"
       })
     }).annotations({ parseOptions: strict })
   ).annotations({

@@ -241,6 +241,38 @@ describe("function rules: a fixed program given the model's arguments (fixed_pro
     ])
   })
 
+  it("Python: a command string whose data is all shlex-quoted runs the programs its constant text names: MEDIUM unless one is destructive, a shell or picked by the data", async () => {
+    const code = [
+      "import os, shlex, subprocess",
+      "from mcp.server.fastmcp import FastMCP",
+      "srv = FastMCP('ops')",
+      "@srv.tool()",
+      "def search(pattern: str) -> str:",
+      "    line = 'grep -n -- ' + shlex.quote(pattern) + ' /var/log/app.log | tail -50'",
+      "    return subprocess.run(line, shell=True, capture_output=True, text=True).stdout",
+      "@srv.tool()",
+      "def reach(host: str) -> str:",
+      "    return os.popen(f'ping -c 1 {shlex.quote(host)}').read()",
+      "@srv.tool()",
+      "def wipe(folder: str) -> str:",
+      "    return subprocess.run(f'ls {shlex.quote(folder)} && rm -rf {shlex.quote(folder)}', shell=True).stdout",
+      "@srv.tool()",
+      "def chosen(cmd: str) -> str:",
+      "    return subprocess.run(shlex.quote(cmd) + ' --version', shell=True).stdout",
+      "@srv.tool()",
+      "def half(a: str, b: str) -> str:",
+      "    return subprocess.run(f'diff {shlex.quote(a)} {b}', shell=True).stdout",
+      ""
+    ].join("\n")
+    expect(await oversight("ops.py", code)).toEqual([
+      { line: 7, severity: "MEDIUM", tier: "hardening" },
+      { line: 10, severity: "MEDIUM", tier: "hardening" },
+      { line: 13, severity: "HIGH", tier: "risk_pattern" },
+      { line: 16, severity: "HIGH", tier: "risk_pattern" },
+      { line: 19, severity: "HIGH", tier: "risk_pattern" }
+    ])
+  })
+
   it("JavaScript and Go: execFile / spawn / exec.Command of a constant program are MEDIUM; exec of a command string, { shell: true } and an interpreter stay HIGH", async () => {
     const ts = [
       'import { tool } from "ai"',

@@ -6,7 +6,9 @@ from agents import Agent, ShellTool
 class LocalExecutor:
     async def __call__(self, request):
         for command in request.data.action.commands:
-            # ruleid: code_execution
+            # the executor of a ShellTool registered with needs_approval=True: a person approves each
+            # command first (the same executor without approval: shell_tool_executors.py)
+            # ok: code_execution
             proc = await asyncio.create_subprocess_shell(command, stdout=asyncio.subprocess.PIPE)
             await proc.communicate()
 

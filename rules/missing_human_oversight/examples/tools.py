@@ -1,6 +1,7 @@
 import re
 import shutil
 import smtplib
+import shlex
 import subprocess
 import subprocess as sp
 from email.message import EmailMessage
@@ -174,6 +175,15 @@ def prune(target: str) -> str:
     # ruleid: missing_human_oversight
     return subprocess.run(["rm", "-rf", target], capture_output=True, text=True).stdout
 
+
+
+@tool
+def search_log(needle: str) -> str:
+    """Search the application log."""
+    # a shell command string whose only data is shlex-quoted runs the constant programs (grep, tail):
+    # reported like an argv list, at MEDIUM (fixed_program.quoting)
+    # ruleid: missing_human_oversight
+    return subprocess.run("grep -n -- " + shlex.quote(needle) + " /var/log/app.log | tail -20", shell=True, capture_output=True, text=True).stdout
 
 # A text message to a recipient the model chose (Twilio); a model's own messages.create has no recipient
 from twilio.rest import Client as TwilioClient

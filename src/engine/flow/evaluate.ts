@@ -355,7 +355,14 @@ export class FlowEvaluator {
       const typed = this.typedName(dotted, fn)
       if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
-    return this.named(strip(obj), e.name)
+    const read = this.named(strip(obj), e.name)
+    // a property a rule names as a sanitizer, read from the object a call made (`Path(name).name`,
+    // `pathlib.Path().name`: the last part of the path, without its folders)
+    if (e.obj.k === "call") {
+      const marks = this.sanitizers.lookup(`${this.model.calls[e.obj.call]!.callee}().${e.name}`)
+      if (marks.length > 0) return { ...read, sanitized: [...read.sanitized, ...marks] }
+    }
+    return read
   }
 
   /** `p.x.y` read from a parameter declared with a library's class `T`: `T().x.y`; else undefined. */
@@ -474,6 +481,9 @@ export class FlowEvaluator {
   private returned(call: Call, fn: number, at: number): Value {
     const given = this.givenName(call.callee)
     if (given !== undefined) return given
+    // a call the models name as safe is so even where a broader source pattern also names it
+    // (CrewAI's `get_i18n().retrieve(...)` reads bundled prompts; `*.retrieve` is a retriever's)
+    if (this.fw.safe.lookup(call.callee).length > 0) return constant()
     const source = this.fw.untrusted.lookup(call.callee)[0]
     // a file the code names with a constant path ships with the application (`open("prompts/system.md")`):
     // configuration, not outside data
@@ -798,6 +808,30 @@ export class FlowEvaluator {
       }
     }
     this.paramValues.set(key, out)
+    return out
+  }
+
+  /**
+   * What a helper's argv parameter starts: the first element of the list each caller in the file
+   * passes (`run_command(["git", "log", ref])`), joined; undefined when the function's parameters come
+   * from its framework role, nobody calls it, or a caller passes something other than a list literal
+   * (or a variable holding one) or a list that runs a script (a shell or interpreter given code).
+   */
+  programOfParam(fn: number, index: number, held: (e: Expr, fn: number) => Expr | undefined, runsScript: (list: Extract<Expr, { k: "container" }>) => boolean): Value | undefined {
+    const f = this.model.functions[fn]
+    if (f === undefined || this.fw.untrustedRoles.has(f.role) || this.givenEntry(f) !== undefined) return undefined
+    const sites = this.sitesOf(fn)
+    if (sites.length === 0) return undefined
+    let out: Value = constant()
+    for (const site of sites) {
+      const arg = this.argFor(site, fn, index)
+      if (arg === undefined) continue
+      const list = arg.value.k === "container" ? arg.value : held(arg.value, site.fn)
+      const first = list?.k === "container" && list.entries.every((x) => x.key === undefined) ? list.entries[0]?.value : undefined
+      // a shell or an interpreter may be given code (`["python3", "-c", code]`): the whole list is judged, not here
+      if (first === undefined || list?.k !== "container" || runsScript(list)) return undefined
+      out = join(out, this.resolve(this.atSite(site, () => this.value(first, site.fn, site.span.start)), site.fn))
+    }
     return out
   }
 

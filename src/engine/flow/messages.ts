@@ -41,7 +41,7 @@ export const systemContents = (
     ctx.arg = a
     walk(ctx, a.value, call.fn, 0)
   }
-  templateInputs(model, call, out)
+  templateInputs(model, call, out, localFunction)
   return out
 }
 
@@ -53,16 +53,15 @@ const PLACEHOLDER = /\{(\w+)\}/g
  * A prompt template run with its inputs: `chain = ChatPromptTemplate.from_messages([("system", "You
  * are a {persona}"), ...]) | llm; chain.invoke({"persona": x})`: the input filling a placeholder of a
  * system message is system-message content. The template is found through the run's receiver (a
- * variable holding it, a `|` pipe or `.pipe()` chain of it), in the same file.
+ * variable holding it, a `|` pipe or `.pipe()` chain of it, a same-file function returning it, an
+ * attribute the class sets, `self.chain = prompt | llm`), in the same file. Inputs are the run's
+ * record (written in the call, held by a variable with the fields later assigned to it, or
+ * `dict(persona=x)`) and the values a `.partial(persona=x)` on the way binds.
  */
-const templateInputs = (model: SemanticModel, call: Call, out: Array<Content>): void => {
+const templateInputs = (model: SemanticModel, call: Call, out: Array<Content>, localFunction: (call: Call) => number | undefined): void => {
   if (!RUN.test(call.callee) || call.receiver === undefined) return
-  const input = call.args.find((a) => a.name === undefined || a.name === "input")
-  if (input === undefined) return
-  const held = input.value.k === "name" ? assignedTo(model, input.value.name, call.fn) : [input.value]
-  const dict = held.length === 1 && held[0]!.k === "container" ? held[0]! : undefined
-  if (dict === undefined || dict.k !== "container") return
   const keys = new Set<string>()
+  const bound: Array<{ key: string; expr: Expr; fn: number; span: Span }> = []
   const seen = new Set<string>()
   const fromReceiver = (e: Expr, fn: number, depth: number): void => {
     if (depth > MAX_DEPTH) return
@@ -72,17 +71,65 @@ const templateInputs = (model: SemanticModel, call: Call, out: Array<Content>): 
       seen.add(key)
       for (const v of assignedTo(model, e.name, fn)) fromReceiver(v, fn, depth + 1)
     } else if (e.k === "op") for (const p of e.parts) fromReceiver(p, fn, depth + 1)
-    else if (e.k === "call") {
+    else if (e.k === "attr" && e.obj.k === "name" && e.obj.name === "self") {
+      for (const [g, v] of selfAssigned(model, fn, e.name)) fromReceiver(v, g, depth + 1)
+    } else if (e.k === "call") {
       const c = model.calls[e.call]!
       if (TEMPLATE.test(c.callee)) {
         const direct = /SystemMessagePromptTemplate/.test(c.callee)
         for (const a of c.args) systemTemplateText(model, a.value, c.fn, direct, keys, 0)
+        return
+      }
+      // `prompt.partial(persona=x)`: the values it binds fill the template like the run's inputs
+      if (/\.partial$/.test(c.callee)) for (const a of c.args) if (a.name !== undefined) bound.push({ key: a.name, expr: a.value, fn: c.fn, span: a.span })
+      const local = c.receiver === undefined ? localFunction(c) : undefined
+      if (local !== undefined) {
+        for (const s of model.functions[local]!.body) if (s.k === "return") fromReceiver(s.value, local, depth + 1)
       } else if (c.receiver !== undefined) fromReceiver(c.receiver, c.fn, depth + 1)
     }
   }
   fromReceiver(call.receiver, call.fn, 0)
   if (keys.size === 0) return
-  for (const x of dict.entries) if (x.key !== undefined && keys.has(x.key)) out.push({ expr: x.value, fn: call.fn, span: x.span ?? input.span })
+  for (const b of bound) if (keys.has(b.key)) out.push({ expr: b.expr, fn: b.fn, span: b.span })
+  const input = call.args.find((a) => a.name === undefined || a.name === "input")
+  if (input === undefined) return
+  for (const x of recordEntries(model, input.value, call.fn)) if (keys.has(x.key)) out.push({ expr: x.value, fn: call.fn, span: x.span ?? input.span })
+}
+
+/**
+ * The keyed entries of a run's input record: a dict written in the call or held by a variable
+ * assigned once (plus the fields assigned to that variable afterwards, `inputs["persona"] = x`), or
+ * `dict(persona=x)`.
+ */
+const recordEntries = (model: SemanticModel, e: Expr, fn: number): Array<{ key: string; value: Expr; span?: Span }> => {
+  const held = e.k === "name" ? assignedTo(model, e.name, fn) : [e]
+  if (held.length !== 1) return []
+  const record = held[0]!
+  const out: Array<{ key: string; value: Expr; span?: Span }> = []
+  if (record.k === "container") {
+    for (const x of record.entries) if (x.key !== undefined) out.push({ key: x.key, value: x.value, ...(x.span !== undefined ? { span: x.span } : {}) })
+  } else if (record.k === "call" && model.calls[record.call]!.callee === "dict") {
+    for (const a of model.calls[record.call]!.args) if (a.name !== undefined) out.push({ key: a.name, value: a.value, span: a.span })
+  } else return []
+  if (e.k === "name")
+    for (let scope = fn; ; scope = model.functions[scope]!.parent) {
+      const body = scope === -1 ? model.module : model.functions[scope]!.body
+      for (const s of body) if (s.k === "assign" && s.target.name === e.name && s.target.path.length === 1) out.push({ key: s.target.path[0]!, value: s.value, span: s.span })
+      if (scope === -1) break
+    }
+  return out
+}
+
+/** What the methods of the function's class assign to `self.<name>`, with the method that does. */
+const selfAssigned = (model: SemanticModel, fn: number, name: string): Array<[number, Expr]> => {
+  const owner = fn === -1 ? undefined : model.functions[fn]!.owner
+  if (owner === undefined) return []
+  const out: Array<[number, Expr]> = []
+  model.functions.forEach((g, i) => {
+    if (g.owner !== owner) return
+    for (const s of g.body) if (s.k === "assign" && s.target.name === "self" && s.target.path.length === 1 && s.target.path[0] === name) out.push([i, s.value])
+  })
+  return out
 }
 
 /** The placeholders of system-message text in a template's messages (`("system", "... {x}")`). */

@@ -504,17 +504,22 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   const prompts = hit.sink.check === "prompt_text" ? sentToModel(ev, call.fn) : undefined
   const args = argsOf(hit.sink, call, ev.model)
   // chat messages: only the content of system / developer messages counts
-  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span }> =
+  const contents: ReadonlyArray<{ expr: Expr | undefined; fn: number; site?: Call; span?: Span; value?: Value }> =
     hit.sink.check === "system_message"
       ? systemContents(ev.model, call, args, (c) => ev.localFunction(c))
       : args.flatMap((arg) => {
           // an argv list runs its first element; the others are arguments, not commands. The list
           // may be written in the call or held by a name assigned once (`args = ["ping", host]`)
           const argv = hit.sink.check === "program" ? argvList(arg.value, call.fn, ev.model) : undefined
+          // a helper's argv parameter (`def run_command(cmd): subprocess.run(cmd)`): the programs its callers' lists start
+          const viaCallers = hit.sink.check === "program" && argv === undefined ? callersProgram(ev, call, arg.value) : undefined
+          if (viaCallers !== undefined) return [{ expr: arg.value, fn: call.fn, span: arg.span, value: viaCallers }]
           const first = {
             expr: argv !== undefined
               ? argv.entries[0]?.value
-              : hit.sink.check === "inline_code" ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value) : arg.value,
+              : hit.sink.check === "inline_code"
+                ? inlineCode(heldValue(arg.value, call.fn, ev.model) ?? arg.value)
+                : hit.sink.check === "sql" || hit.sink.check === "sql_text" ? boundStatement(ev.model, arg.value, call.fn) : arg.value,
             fn: call.fn,
             span: argv !== undefined && argv === arg.value ? argv.entries[0]?.span ?? arg.span : arg.span
           }
@@ -525,12 +530,12 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   let worst: Verdict | undefined
   let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
   const bound = hit.sink.bound !== undefined && passesBound(hit.sink.bound, call)
-  for (const { expr, fn, site, span } of contents) {
+  for (const { expr, fn, site, span, value } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
-    const raw = site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start)
+    const raw = value ?? (site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start))
     // a sink in a lambda judged at one call of it: its parameters are what that call passes
-    const v = via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
+    const v = value !== undefined ? value : via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
     const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts), expr !== undefined && prompts !== undefined && mentionsIn(expr, sentAsPrompt(ev, call.fn)), bound)
     // a timer's argument of unknown origin counts only when it can be text: built from string
     // parts (`"run(" + x + ")"`, a template) or a parameter declared `string`; a bare callback
@@ -568,6 +573,31 @@ const carrier = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, call: C
 const findingSpan = (call: Call, at: Span | undefined, text: string): Span => {
   if (at === undefined || at.start <= call.span.start || at.end > call.span.end) return call.span
   return text.slice(call.span.start, at.start).includes("\n") ? at : call.span
+}
+
+/** The argument is a parameter of the sink's function: the programs its callers' argv lists start (see programOfParam). */
+const callersProgram = (ev: FlowEvaluator, call: Call, e: Expr): Value | undefined => {
+  if (e.k !== "name" || call.fn === -1) return undefined
+  const index = ev.model.functions[call.fn]!.params.indexOf(e.name)
+  if (index === -1 || heldValue(e, call.fn, ev.model) !== undefined) return undefined
+  return ev.programOfParam(call.fn, index, (x, fn) => heldValue(x, fn, ev.model), runsInterpreter)
+}
+
+/** The list starts a shell or an interpreter, whose other elements may be code (`["python3", "-c", code]`, `["sh", script]`). */
+const runsInterpreter = (argv: Extract<Expr, { k: "container" }>): boolean => {
+  const program = argv.entries[0]?.value
+  return (program?.k === "lit" && typeof program.value === "string" && INTERPRETER.test(program.value)) || (program?.k === "ref" && RUNNING_INTERPRETER.test(program.name))
+}
+
+/**
+ * SQLAlchemy's `text(sql).bindparams(uid=uid)` (also held by a variable): the statement is the
+ * text; the values bound to it travel as parameters, not as SQL.
+ */
+const boundStatement = (model: SemanticModel, e: Expr, fn: number, depth = 0): Expr => {
+  const held = heldValue(e, fn, model) ?? e
+  if (depth > 3 || held.k !== "call") return e
+  const c = model.calls[held.call]!
+  return c.receiver !== undefined && lastSegment(c.callee) === "bindparams" ? boundStatement(model, c.receiver, fn, depth + 1) : e
 }
 
 /** The argv list an argument is: a list written in the call, or one a name assigned once holds. */

@@ -9,6 +9,7 @@ import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { severityRank } from "../../domain/severities.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "./callValues.js"
+import { quotedCommandPrograms } from "./quotedCommand.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
 import { type Attached, RouteGuards } from "./routeGuards.js"
@@ -44,6 +45,7 @@ interface Compiled {
   readonly callerNames?: NameIndex<true>
   readonly callerTypes?: NameIndex<true>
   readonly statement?: RegExp
+  readonly quoting?: NameIndex<true>
 }
 
 /** `kind: function` rules: functions with a framework role judged by what their body does. */
@@ -66,7 +68,8 @@ export const compileFunctionRules = (
       ...(m.grows !== undefined ? { append: nameSet(m.grows.append), trim: nameSet(m.grows.trim), paced: nameSet(m.grows.paced_by) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
       ...(m.unless_caller !== undefined ? { callerNames: nameSet(m.unless_caller.names), callerTypes: nameSet(m.unless_caller.types) } : {}),
-      ...(m.statement_matches !== undefined ? { statement: compileRuleRegex(m.statement_matches) } : {})
+      ...(m.statement_matches !== undefined ? { statement: compileRuleRegex(m.statement_matches) } : {}),
+      ...(m.fixed_program?.quoting !== undefined ? { quoting: nameSet(m.fixed_program.quoting) } : {})
     }
   })
   // a file must mention an effect (or, for growth, an append) for the rule to apply
@@ -304,7 +307,14 @@ const statementOf = (model: SemanticModel, e: Expr | undefined): Expr | undefine
  */
 const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: ReadonlyArray<string>): string | undefined => {
   const truthy = (e: Expr | undefined): boolean => e !== undefined && !(e.k === "lit" && (e.value === false || e.value === null || e.value === 0))
-  if (call.args.some((a) => a.name === "shell" && truthy(a.value))) return undefined
+  const allowed = (program: string): boolean => !SHELLS.test(program) && !except.includes(program)
+  // a command string whose only data is quoted for the shell runs the programs its constant text names
+  const quoted = (): string | undefined => {
+    const command = call.args.find((a) => a.name === undefined)?.value
+    const programs = command === undefined || c.quoting === undefined ? undefined : quotedCommandPrograms(ev, call, command, c.quoting)
+    return programs !== undefined && programs.every(allowed) ? programs.join(", ") : undefined
+  }
+  if (call.args.some((a) => a.name === "shell" && truthy(a.value))) return quoted()
   // arguments held by variables are read where they were built (`argv = ["ping", host]`); a leading
   // context (`exec.CommandContext(ctx, "ping", host)`) is not part of the command
   const isContext = contextOf(ev, c, call)
@@ -316,6 +326,8 @@ const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: Readon
   if (positional.some((e) => e.k === "container" && e.entries.some((x) => x.key === "shell" && truthy(x.value)))) return undefined
   const first = positional[0]
   if (first === undefined) return undefined
+  // `os.system(cmd)`, `os.popen(cmd)`: one command string, run by a shell
+  if (positional.length === 1 && first.k !== "container") return quoted()
   const argv = first.k === "container" && first.entries.every((x) => x.key === undefined) ? first.entries.map((x) => x.value) : undefined
   // a program and its arguments apart: an argv list, or a constant followed by more arguments
   const programExpr = argv !== undefined ? argv[0] : positional.length > 1 ? first : undefined

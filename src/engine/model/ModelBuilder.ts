@@ -140,7 +140,9 @@ export class ModelBuilder {
       if (f.recursive === true || f.name.startsWith("<")) continue
       const w = call.written
       const self = f.params[0]
-      if ((w === f.name && call.callee === f.name) || w === `this.${f.name}` || (self !== undefined && w === `${self}.${f.name}`)) f.recursive = true
+      // a bare name the function binds itself (`stream = pick(...)`, a parameter) is that value, not the function
+      const shadowed = (): boolean => f.params.includes(f.name) || f.body.some((s) => (s.k === "assign" || s.k === "iterate") && s.target.name === f.name && s.target.path.length === 0)
+      if ((w === f.name && call.callee === f.name && !shadowed()) || w === `this.${f.name}` || (self !== undefined && w === `${self}.${f.name}`)) f.recursive = true
     }
   }
 

@@ -48,6 +48,32 @@ const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 const BARE_EXITS = new Set(["return_statement", "continue_statement", "break_statement", "pass_statement"])
 
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
+
+/** A URL prefix that names a scheme and a whole host: the host ends at a `/`, `?` or `#`. */
+const HOST_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+[/?#]/i
+
+const LITERALS = new Set(["string", "integer", "float", "true", "false", "none"])
+
+/**
+ * The variables a branch only resets to literals (`x = "default"`, beside statements that only do
+ * something, `log.warning(...)`); empty when the branch does anything else.
+ */
+const resetNames = (branch: ReadonlyArray<AstNode>): Set<string> => {
+  const names = new Set<string>()
+  for (const s of branch) {
+    if (s.type !== "expression_statement") return new Set()
+    const e = s.namedChildren[0]
+    if (e === undefined) return new Set()
+    if (e.type === "call") continue
+    if (e.type !== "assignment") return new Set()
+    const left = e.childForFieldName("left")
+    const right = e.childForFieldName("right")
+    if (left?.type !== "identifier" || right === null || !LITERALS.has(right.type)) return new Set()
+    if (right.type === "string" && right.namedChildren.some((c) => c.type === "interpolation")) return new Set()
+    names.add(left.text)
+  }
+  return names
+}
 /**
  * The columns of a literal list of rows that all have `width` entries (`(("name", a), ("city", b))`),
  * each as a list to iterate; undefined unless the unpacking matches every row.
@@ -110,7 +136,8 @@ class PythonWalker {
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
   private readonly skipped = new Map<number, AstNode>()
   /** functions passed to calls by name or as lambdas (`Tool(func=f)`), resolved at the end: defs may come later */
-  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number }> = []
+  /** functions handed to a call (by name, as a lambda, or as an instance of a class of the file: its `__call__`) */
+  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number; instanceOf?: string }> = []
   constructor(private readonly text: string, interest?: Interest) {
     this.focus = interest === undefined ? undefined : new Focus(interest, text)
     this.b = new ModelBuilder("python", this.focus)
@@ -155,8 +182,12 @@ class PythonWalker {
     this.b.functions.forEach((f, i) => {
       if (f.parent === -1 && f.name !== "<lambda>" && !named.has(f.name)) named.set(f.name, i)
     })
+    const callables = new Map<string, number>()
+    this.b.functions.forEach((f, i) => {
+      if (f.name === "__call__" && f.owner !== undefined) callables.set(f.owner, i)
+    })
     for (const p of this.pending) {
-      const fn = p.fn ?? (p.name === undefined ? undefined : named.get(p.name))
+      const fn = p.fn ?? (p.name !== undefined ? named.get(p.name) : p.instanceOf !== undefined ? callables.get(p.instanceOf) : undefined)
       if (fn === undefined) continue
       const call = this.b.calls[p.call]!
       const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
@@ -421,6 +452,16 @@ class PythonWalker {
         const branch = consequence.namedChildren.filter((s) => s.type !== "comment")
         const exits = branch.length > 0 && endsBlock(branch[branch.length - 1]!) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
+        else {
+          // `if tone not in TONES: tone = "friendly"`: a failed check resets the variable to a literal,
+          // so after the `if` it holds either a checked value or the literal: the check holds there too
+          const reset = resetNames(branch)
+          if (reset.size > 0) {
+            const held: Array<Statement> = []
+            this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, held, fn)
+            for (const g of held) if (g.k === "guard" && reset.has(g.name)) out.push(g)
+          }
+        }
         // inside the branch the check holds, whether or not the branch then leaves (`if x in ALLOWED: return run(x)`);
         // a branch that only leaves (`return`, `continue`) reads nothing
         const bare = branch.length === 1 && BARE_EXITS.has(branch[0]!.type) && branch[0]!.namedChildren.length === 0
@@ -556,8 +597,33 @@ class PythonWalker {
               ? fnNode.childForFieldName("object") ?? undefined
               : args[0]
       if (subject !== undefined && subject !== null) this.guard(kind, subject, scope, cond, out, fn)
+      // `url.startswith("https://api.example.com/")`: a prefix that ends the host with a `/` (or `?`,
+      // `#`) fixes the host, so the check is a host allow-list too (`"https://api.example.com"` alone
+      // is not: `https://api.example.com.evil.io` starts with it)
+      if (written === "startswith" && subject !== undefined && subject !== null && args[0] !== undefined && this.hostPrefixes(args[0]))
+        this.guard("host_allowlist", subject, scope, cond, out, fn)
       return
     }
+  }
+
+  /** The argument is a constant URL prefix, or a tuple of them, each naming a scheme and a whole host. */
+  private hostPrefixes(arg: AstNode): boolean {
+    const texts: Array<string | undefined> = []
+    const read = (n: AstNode): void => {
+      if (n.type === "string") texts.push(n.namedChildren.some((c) => c.type === "interpolation") ? undefined : this.stringValue(n))
+      else if (n.type === "identifier") texts.push(this.moduleString(n.text))
+      else texts.push(undefined)
+    }
+    if (arg.type === "tuple") for (const c of arg.namedChildren) read(c)
+    else read(arg)
+    return texts.length > 0 && texts.every((t) => t !== undefined && HOST_PREFIX.test(t))
+  }
+
+  /** The text of a module-level string constant `NAME = "..."`, if the name is one (assigned once). */
+  private moduleString(name: string): string | undefined {
+    const values = this.b.module.filter((s) => s.k === "assign" && s.target.name === name && s.target.path.length === 0)
+    const only = values.length === 1 && values[0]!.k === "assign" ? values[0]!.value : undefined
+    return only?.k === "lit" && typeof only.value === "string" ? only.value : undefined
   }
 
   /**
@@ -1071,6 +1137,8 @@ class PythonWalker {
       const field = a.name !== undefined ? { field: a.name } : {}
       if (a.value.k === "name") this.pending.push({ call: index, arg: i, name: a.value.name, ...field })
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
+      // `ShellTool(executor=ShellExecutor())`: the framework calls the instance, so its `__call__`
+      else if (a.value.k === "call" && /^[A-Za-z_]\w*$/.test(this.b.calls[a.value.call]?.callee ?? "")) this.pending.push({ call: index, arg: i, instanceOf: this.b.calls[a.value.call]!.callee, ...field })
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
       if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }], built: true }
@@ -1138,6 +1206,22 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
     }
   }
   if (read.size === 0) return false
+  // variables the body assigns a call's result (the model's answer) or a field of one held already
+  // (`draft = answer.choices[0].message.content`)
+  const answers = new Set<string>()
+  const assignments = [...descendants(body, NESTED_SCOPES)].filter((n) => n.type === "assignment")
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const n of assignments) {
+      const name = rootName(n.childForFieldName("left"))
+      const right = innermost(n.childForFieldName("right"))
+      if (name === undefined || answers.has(name)) continue
+      if (right?.type === "call" || (right?.type === "identifier" && answers.has(right.text))) {
+        answers.add(name)
+        grew = true
+      }
+    }
+  }
   let fromCall = false
   for (const n of descendants(body, NESTED_SCOPES)) {
     if (n.type === "augmented_assignment") {
@@ -1146,12 +1230,37 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
       const left = n.childForFieldName("left")
       const right = n.childForFieldName("right")
       if (left === null || !read.has(rootName(left) ?? "")) continue
-      // the next answer: a call, or a field of one (`client.chat.completions.create(...).choices[0].message`)
-      if (innermost(right)?.type === "call") fromCall = true
+      // the next answer: a call, or a field of one (`client.chat.completions.create(...).choices[0].message`),
+      // or a test of it that orders nothing (`done = "FINAL ANSWER" in reply.content`)
+      if (innermost(right)?.type === "call" || (right !== null && answerTest(right, answers))) fromCall = true
       else return false
     }
   }
   return fromCall
+}
+
+/**
+ * An equality or membership test (`==`, `!=`, `in`, `not in`, a method of it, `not`, `and` / `or` of
+ * them) of a call's result or of a variable holding one: a flag that only the answer sets, with no
+ * counter or deadline.
+ */
+const answerTest = (e: AstNode, answers: ReadonlySet<string>): boolean => {
+  if (e.type === "parenthesized_expression" || e.type === "not_operator") {
+    const inner = e.type === "not_operator" ? e.childForFieldName("argument") : e.namedChildren[0] ?? null
+    return inner !== null && answerTest(inner, answers)
+  }
+  if (e.type === "boolean_operator") {
+    const left = e.childForFieldName("left")
+    const right = e.childForFieldName("right")
+    return left !== null && right !== null && answerTest(left, answers) && answerTest(right, answers)
+  }
+  // a method of the answer that tests it (`reply.endswith("DONE")`, `text.strip().startswith("FINAL")`)
+  if (e.type === "call") {
+    const f = e.childForFieldName("function")
+    return f?.type === "attribute" && answers.has(rootName(f) ?? "")
+  }
+  if (e.type !== "comparison_operator" || isOrdering(e)) return false
+  return e.namedChildren.some((side) => innermost(side)?.type === "call" || answers.has(rootName(side) ?? ""))
 }
 
 const LEAVES = new Set(["break_statement", "return_statement", "raise_statement"])

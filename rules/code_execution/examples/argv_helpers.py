@@ -1,0 +1,43 @@
+# A helper that runs the argv list it is given (`def run_command(cmd): subprocess.run(cmd)`) starts
+# whatever program its callers' lists start: constant programs (`["git", "tag", "-m", notes]`) are
+# silent whatever data follows them; a program a tool argument names, or an interpreter given code,
+# is reported at the helper's call.
+import subprocess
+from pathlib import Path
+
+from langchain_core.tools import tool
+
+
+def run_command(cmd: list[str], cwd: Path | None = None) -> str:
+    # ok: code_execution
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=True).stdout
+
+
+def publish(notes_file: Path, tag: str) -> None:
+    notes = notes_file.read_text()
+    run_command(["gh", "release", "create", tag, "--notes", notes])
+    argv = ["git", "tag", "-a", tag, "-m", notes]
+    argv.append("--force")
+    run_command(argv)
+
+
+def execute(cmd: list[str]) -> str:
+    # ruleid: code_execution
+    return subprocess.run(cmd, capture_output=True, text=True).stdout
+
+
+@tool
+def tool_version(program: str) -> str:
+    """Print the version of a program."""
+    return execute([program, "--version"])
+
+
+def evaluate(cmd: list[str]) -> str:
+    # ruleid: code_execution
+    return subprocess.run(cmd, capture_output=True, text=True).stdout
+
+
+@tool
+def python_snippet(snippet: str) -> str:
+    """Run a Python snippet."""
+    return evaluate(["python3", "-c", snippet])
