@@ -299,8 +299,7 @@ class ScriptWalker {
     for (let k = 0; k < offsets.length; k++) {
       const start = offsets[k]!
       const name = words.words[hit[k]!]!
-      CALL_AFTER.lastIndex = start + name.length
-      if (!CALL_AFTER.test(this.text) || !withinMerged(spans, start, start + name.length)) continue
+      if (!callFollows(this.text, start + name.length) || !withinMerged(spans, start, start + name.length)) continue
       found.add(byName.get(name)!)
     }
     return [...found]
@@ -1958,8 +1957,13 @@ const exits = (node: ts.Statement): boolean => {
   return node.statements.every((s) => s === last || EXIT_KINDS.has(s.kind) || (ts.isExpressionStatement(s) && (ts.isCallExpression(unwrap(s.expression)) || ts.isAwaitExpression(unwrap(s.expression)))))
 }
 
-/** What follows a called name: `(`, after any white space */
-const CALL_AFTER = /\s*\(/y
+/** `(` follows at `at`, after any white space (the regex's `\s*\(`): a call of the name before it */
+const callFollows = (text: string, at: number): boolean => {
+  let i = at
+  while (i < text.length && SPACE.test(text[i]!)) i++
+  return text.charCodeAt(i) === 40
+}
+const SPACE = /\s/
 
 /** A method of a class or an object literal (also an accessor): not bound to its name in any scope. */
 const isMethod = (node: FunctionLike): boolean =>
