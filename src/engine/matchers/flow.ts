@@ -746,12 +746,31 @@ const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: 
  * whatever they are named.
  */
 const promptCache = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
-const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> =>
-  perFunction(promptCache, ev.model, fn, () => {
-    const names = new Set<string>()
-    for (const c of ev.model.calls) if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) namesIn(a.value, names)
-    return names
-  })
+const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => modelCallNames(promptCache, ev, fn, (a, names) => namesIn(a.value, names))
+
+/**
+ * Per function, names gathered from the arguments of its model calls: every function's in one pass
+ * over the file's calls, kept with the model (a pass per function cost the calls times the functions).
+ */
+const modelCallNames = (
+  cache: WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>,
+  ev: FlowEvaluator,
+  fn: number,
+  collect: (a: Arg, names: Set<string>) => void
+): ReadonlySet<string> => {
+  let byFn = cache.get(ev.model)
+  if (byFn === undefined) {
+    const gathered = new Map<number, Set<string>>()
+    for (const c of ev.model.calls) {
+      if (!ev.isModelCall(c.callee)) continue
+      let names = gathered.get(c.fn)
+      if (names === undefined) gathered.set(c.fn, (names = new Set()))
+      for (const a of c.args) collect(a, names)
+    }
+    cache.set(ev.model, (byFn = gathered))
+  }
+  return byFn.get(fn) ?? NO_NAMES
+}
 
 /** A value computed once per function of a model (the model, and with it the cache, goes with its file). */
 const perFunction = <T>(cache: WeakMap<SemanticModel, Map<number, T>>, model: SemanticModel, fn: number, compute: () => T): T => {
@@ -773,11 +792,8 @@ const PROMPT_ARGS = /^(?:messages|input|inputs|prompt|system|system_prompt|syste
  * message / prompt / instructions keywords (not its model name, temperature or options).
  */
 const sentAsPrompt = (ev: FlowEvaluator, fn: number): ReadonlySet<string> =>
-  perFunction(promptArgCache, ev.model, fn, () => {
-    const names = new Set<string>()
-    for (const c of ev.model.calls)
-      if (c.fn === fn && ev.isModelCall(c.callee)) for (const a of c.args) if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names)
-    return names
+  modelCallNames(promptArgCache, ev, fn, (a, names) => {
+    if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names)
   })
 
 /**
@@ -1026,18 +1042,23 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
   return set === undefined || set.k !== "assign" ? undefined : { name: set.target.path[0]!, value: set.value, span: set.span }
 }
 
-const receiverNames = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
-/** The names a function (-1: the module) calls methods on: `env` of `env.pop("KEY")`. */
-const receiversIn = (model: SemanticModel, fn: number): ReadonlySet<string> =>
-  perFunction(receiverNames, model, fn, () => {
-    const out = new Set<string>()
+const receiverNames = new WeakMap<SemanticModel, Map<number, Set<string>>>()
+const NO_NAMES: ReadonlySet<string> = new Set()
+/** The names a function (-1: the module) calls methods on: `env` of `env.pop("KEY")` (every function's, in one pass). */
+const receiversIn = (model: SemanticModel, fn: number): ReadonlySet<string> => {
+  let byFn = receiverNames.get(model)
+  if (byFn === undefined) {
+    byFn = new Map()
     for (const k of model.calls) {
-      if (k.fn !== fn) continue
+      let names = byFn.get(k.fn)
+      if (names === undefined) byFn.set(k.fn, (names = new Set()))
       // every dotted prefix of the callee (`a.b` of `a.b.c`): what `startsWith(name + ".")` matched
-      for (let dot = k.callee.indexOf("."); dot !== -1; dot = k.callee.indexOf(".", dot + 1)) out.add(k.callee.slice(0, dot))
+      for (let dot = k.callee.indexOf("."); dot !== -1; dot = k.callee.indexOf(".", dot + 1)) names.add(k.callee.slice(0, dot))
     }
-    return out
-  })
+    receiverNames.set(model, byFn)
+  }
+  return byFn.get(fn) ?? NO_NAMES
+}
 
 const fieldWrites = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
 /** The fields a function (-1: the module) assigns on a variable: `max_tokens` of `llm.max_tokens = None`. */
