@@ -7,6 +7,7 @@ import { compileFrameworks, type FrameworkIndex } from "../flow/FrameworkIndex.j
 import { compileGiven, type GivenSource } from "../flow/given.js"
 import { compileName, lastSegment, NameIndex, nameSet, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
+import { mayHoldSecrets } from "../flow/secretReach.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
@@ -32,6 +33,8 @@ interface SinkEntry {
   readonly framework: FrameworkIndex
   /** calls the sink's `callee` matches that another library's objects make (`not_callee`) */
   readonly notCallee: NameIndex<true> | undefined
+  /** it reports secrets only (`provenance: [secret]`, no `matches`, no prompt check): see mayHoldSecrets */
+  readonly secretsOnly: boolean
 }
 
 /** Every flow and call matcher of one language, run together over one semantic model. */
@@ -98,7 +101,8 @@ export const compileModelRules = (
         sanitizers: m.sanitizers ?? [],
         reports: new Set(m.provenance ?? ["untrusted", "unknown"]),
         framework: fw,
-        notCallee: sink.not_callee === undefined ? undefined : nameSet(sink.not_callee)
+        notCallee: sink.not_callee === undefined ? undefined : nameSet(sink.not_callee),
+        secretsOnly: (m.provenance ?? []).length > 0 && (m.provenance ?? []).every((p) => p === "secret") && sink.matches === undefined && sink.check !== "prompt_text"
       }
       if (sink.returns === true) {
         // only the sources with the sink's labels, and not the function's own parameters
@@ -245,6 +249,7 @@ export const compileModelRules = (
       for (const hit of hits) {
         if (hit.notCallee !== undefined && hit.notCallee.lookup(call.callee).length > 0) continue
         if (hit.sink.check === "prompt_text" && !writesPrompt && sentToModel(evaluatorOf(hit.framework), call.fn).size === 0) continue
+        if (hit.secretsOnly && (given === undefined || given.length === 0) && !mayHoldSecrets(model, hit.framework)) continue
         if (!(hit.sink.when ?? []).every((c) => holds(c, call, model))) continue
         if ((hit.sink.unless ?? []).some((c) => holds(c, call, model))) continue
         // `Path(root, name).read_text()`: the object was built by a sink of the same matcher, reported there

@@ -1,0 +1,64 @@
+import type { Expr, SemanticModel, Statement } from "../model/Model.js"
+import type { FrameworkIndex } from "./FrameworkIndex.js"
+
+/**
+ * Whether any value of a file can be a secret. The data flow (evaluate.ts) makes a value secret only
+ * where it reads something by a name that reads like a credential: a configuration key
+ * (`os.getenv("OPENAI_API_KEY")`, `process.env.DB_PASSWORD`, `os.environ["TOKEN"]`), a field, key or
+ * header of a settings object or of request data (`settings.api_key`, `headers.get("authorization")`),
+ * or a parameter of a request handler or tool named like one; or where the caller gives secrets
+ * (a builder's code node). A file that writes no such name, and computes no configuration key, holds
+ * no secret, so sinks that only report secrets (a credential written to the log) need not evaluate
+ * what reaches them: on library code nearly every function prints or logs something.
+ */
+export const mayHoldSecrets = (model: SemanticModel, fw: FrameworkIndex): boolean => {
+  let byIndex = reached.get(model)
+  if (byIndex === undefined) reached.set(model, (byIndex = new WeakMap()))
+  let answer = byIndex.get(fw)
+  if (answer === undefined) byIndex.set(fw, (answer = fw.given !== undefined || namesASecret(model, fw)))
+  return answer
+}
+
+const reached = new WeakMap<SemanticModel, WeakMap<FrameworkIndex, boolean>>()
+
+const namesASecret = (model: SemanticModel, fw: FrameworkIndex): boolean => {
+  const asked = new Map<string, boolean>()
+  const credential = (name: string): boolean => {
+    let yes = asked.get(name)
+    if (yes === undefined) asked.set(name, (yes = fw.secretKey(name) || fw.secretNames?.test(name) === true))
+    return yes
+  }
+  const visit = (e: Expr): boolean => {
+    switch (e.k) {
+      case "attr":
+        return credential(e.name) || visit(e.obj)
+      case "index":
+        return (e.key.k === "lit" && typeof e.key.value === "string" && credential(e.key.value)) || visit(e.obj) || visit(e.key)
+      case "ref":
+        return credential(e.name.slice(e.name.lastIndexOf(".") + 1))
+      case "concat":
+      case "op":
+        return e.parts.some(visit)
+      case "container":
+        return e.entries.some((x) => visit(x.value))
+      default:
+        // literals and names carry no name of their own; a call's parts are read with the calls below
+        return false
+    }
+  }
+  const statement = (s: Statement): boolean => (s.k === "assign" || s.k === "iterate" || s.k === "return" ? visit(s.value) : false)
+  for (const f of model.functions) {
+    if (f.params.some(credential) || f.body.some(statement)) return true
+    if ((f.equalities ?? []).some((q) => visit(q.left) || visit(q.right))) return true
+  }
+  if (model.module.some(statement) || [...model.constants.values()].some(visit)) return true
+  for (const fields of model.literalFields?.values() ?? []) if (fields.some((x) => visit(x.value))) return true
+  for (const c of model.calls) {
+    const first = c.args[0]?.value
+    // a getter's or a configuration call's key: read when written, unknown when the code computes it
+    if (first !== undefined && first.k === "lit" && typeof first.value === "string" && credential(first.value)) return true
+    if (first !== undefined && first.k !== "lit" && fw.config.lookup(c.callee).length > 0) return true
+    if ((c.receiver !== undefined && visit(c.receiver)) || c.args.some((a) => visit(a.value))) return true
+  }
+  return false
+}
