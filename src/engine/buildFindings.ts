@@ -2,6 +2,7 @@ import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
 import type { ComplianceMapping, Finding, LocatedFinding } from "../domain/Finding.js"
 import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
+import { severityRank } from "../domain/severities.js"
 import { maskAll } from "./Mask.js"
 import { type RawMatch, strength } from "./matchers/RawMatch.js"
 
@@ -57,14 +58,25 @@ const pemBlockLines = (content: string, at: number): Array<string> => {
  * One location, one finding per rule: when several matchers of a rule report the same node (a sink
  * pattern and a proven data flow, say), the strongest evidence wins. A credential found by two
  * matchers with different but overlapping spans (the text rule inside the quotes, a builder rule on
- * the whole value) is also one finding.
+ * the whole value) is also one finding. Between equally strong matches the one its matcher declares
+ * more severe wins (a cycle through an agent is CRITICAL by its own matcher, whatever order the
+ * matchers that also see the cycle run in); at equal severity the first match stays.
  */
-const strongestPerLocation = (matches: ReadonlyArray<RawMatch>): Array<RawMatch> => {
+const strongestPerLocation = (matches: ReadonlyArray<RawMatch>, catalogue: Catalogue): Array<RawMatch> => {
+  const declared = (m: RawMatch): number => {
+    const rule = catalogue.resolve(m.ruleId)
+    const severity = m.severity ?? rule?.matchers[m.matcherIndex]?.severity ?? rule?.severity
+    return severity === undefined ? -1 : severityRank(severity)
+  }
+  const stronger = (a: RawMatch, b: RawMatch): boolean => {
+    const d = strength(a) - strength(b)
+    return d !== 0 ? d > 0 : declared(a) > declared(b)
+  }
   const best = new Map<string, RawMatch>()
   for (const m of matches) {
     const key = `${m.ruleId}:${m.start}`
     const current = best.get(key)
-    if (current === undefined || strength(m) > strength(current)) best.set(key, m)
+    if (current === undefined || stronger(m, current)) best.set(key, m)
   }
   const byStart = [...best.values()].sort((a, b) => a.ruleId.localeCompare(b.ruleId) || a.start - b.start)
   const kept: Array<RawMatch> = []
@@ -73,7 +85,7 @@ const strongestPerLocation = (matches: ReadonlyArray<RawMatch>): Array<RawMatch>
     const overlappingSecret = last !== undefined && last.ruleId === m.ruleId && m.start < last.end &&
       (last.secret !== undefined || m.secret !== undefined)
     if (!overlappingSecret) kept.push(m)
-    else if (strength(m) > strength(last)) {
+    else if (stronger(m, last)) {
       const secret = m.secret ?? last.secret
       kept[kept.length - 1] = secret === undefined ? m : { ...m, secret }
     }
@@ -109,7 +121,7 @@ export const buildEngineFindings = (
   matches: ReadonlyArray<RawMatch>
 ): Array<EngineFinding> => {
   const doc = new SourceDoc(path, content)
-  const sorted = strongestPerLocation(matches).sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
+  const sorted = strongestPerLocation(matches, catalogue).sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId))
   const secrets = [...new Set(sorted.flatMap((m) => (m.secret !== undefined ? [m.secret, ...pemBlockLines(content, m.start)] : [])))]
   const occurrences = new Map<string, number>()
   const out: Array<EngineFinding> = []
