@@ -1,5 +1,5 @@
 import { SPREAD_STEPS } from "./offsets.js"
-import { spreadTo } from "./spread.js"
+import { DIRECT_SPREAD_LIMIT, spreadTo } from "./spread.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
@@ -199,15 +199,31 @@ class GoWalker {
       const walked = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       // a constructor (`&Pager{base: statusAPI}`) sets the fields a walked method of the type reads
       const types = walked.flatMap((f) => (f.receiver === true && f.paramTypes?.[0] !== undefined && !f.paramTypes[0].includes(".") ? [`${f.paramTypes[0]}{`] : []))
-      const skipped = [...this.skipped].map(([index, at]) => {
-        const node = top[at]!
+      const names = walked.map((f) => f.name)
+      const texts = walked.map((f) => this.text.slice(f.span.start, f.span.end))
+      // many functions: one scan of the text per question (model/spread.ts), the same answers
+      const reached =
+        this.skipped.size * walked.length <= DIRECT_SPREAD_LIMIT
+          ? undefined
+          : spreadTo(
+              this.text,
+              [...this.skipped].map(([index, at]) => {
+                const body = fieldOf(top[at]!, "body")
+                return { index, name: this.b.functions[index]!.name, body: body === null ? { start: top[at]!.startIndex, end: top[at]!.startIndex } : { start: body.startIndex, end: body.endIndex } }
+              }),
+              walked,
+              types
+            )
+      const calls = (index: number, node: AstNode): boolean => {
+        if (reached !== undefined) return reached.has(index)
         const body = fieldOf(node, "body")
-        return { index, name: this.b.functions[index]!.name, body: body === null ? { start: node.startIndex, end: node.startIndex } : { start: body.startIndex, end: body.endIndex } }
-      })
-      const reached = spreadTo(this.text, skipped, walked, types)
+        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
+        const name = this.b.functions[index]!.name
+        return names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || types.some((t) => source.includes(t))
+      }
       for (const [index, at] of this.skipped) {
         const node = top[at]!
-        if (reached.has(index)) {
+        if (calls(index, node)) {
           this.skipped.delete(index)
           this.functionBody(node, index, top, at)
           changed = true

@@ -1,5 +1,5 @@
 import { SPREAD_STEPS } from "./offsets.js"
-import { spreadTo } from "./spread.js"
+import { DIRECT_SPREAD_LIMIT, type ModelledFunction, spreadTo } from "./spread.js"
 import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
@@ -150,30 +150,55 @@ class PythonWalker {
       changed = false
       const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       const owners = new Set(modelled.map((f) => f.owner))
-      // functions nested in one filled here are skipped in turn, and judged after the others against
-      // the same modelled functions, in the order they were found
-      const seen = new Set<number>()
-      for (let pending = [...this.skipped]; pending.length > 0; pending = [...this.skipped].filter(([index]) => !seen.has(index))) {
-        for (const [index] of pending) seen.add(index)
-        const skipped = pending.map(([index, node]) => {
-          const body = node.childForFieldName("body")
-          return { index, name: this.b.functions[index]!.name, body: body === null ? { start: node.startIndex, end: node.startIndex } : { start: body.startIndex, end: body.endIndex } }
-        })
+      if (this.skipped.size * modelled.length > DIRECT_SPREAD_LIMIT) {
+        changed = this.spreadByScan(modelled, owners)
+        continue
+      }
+      const names = modelled.map((f) => f.name)
+      const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
+      for (const [index, node] of this.skipped) {
+        const body = node.childForFieldName("body")
+        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
+        const { name, owner } = this.b.functions[index]!
         // it calls a modelled function, or a modelled function calls it (a helper's summary is needed),
         // or it is a method of a class with a modelled method (`self.x` it assigns may be read there)
-        const reached = spreadTo(this.text, skipped, modelled)
-        for (const [index, node] of pending) {
-          const { owner } = this.b.functions[index]!
-          if (reached.has(index) || (owner !== undefined && owners.has(owner))) {
-            this.skipped.delete(index)
-            this.fillFunction(index, node)
-            changed = true
-          }
+        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || (owner !== undefined && owners.has(owner))) {
+          this.skipped.delete(index)
+          this.fillFunction(index, node)
+          changed = true
         }
       }
     }
     this.resolveCallbacks()
     return this.b.build()
+  }
+
+  /**
+   * One step of the spread for a file of many functions, with one scan of the text per question
+   * (model/spread.ts): the same functions, in the same order, as the comparisons above. Functions
+   * nested in one filled here are skipped in turn, and judged after the others against the same
+   * modelled functions, in the order they were found.
+   */
+  private spreadByScan(modelled: ReadonlyArray<ModelledFunction>, owners: ReadonlySet<string | undefined>): boolean {
+    let changed = false
+    const seen = new Set<number>()
+    for (let pending = [...this.skipped]; pending.length > 0; pending = [...this.skipped].filter(([index]) => !seen.has(index))) {
+      for (const [index] of pending) seen.add(index)
+      const skipped = pending.map(([index, node]) => {
+        const body = node.childForFieldName("body")
+        return { index, name: this.b.functions[index]!.name, body: body === null ? { start: node.startIndex, end: node.startIndex } : { start: body.startIndex, end: body.endIndex } }
+      })
+      const reached = spreadTo(this.text, skipped, modelled)
+      for (const [index, node] of pending) {
+        const { owner } = this.b.functions[index]!
+        if (reached.has(index) || (owner !== undefined && owners.has(owner))) {
+          this.skipped.delete(index)
+          this.fillFunction(index, node)
+          changed = true
+        }
+      }
+    }
+    return changed
   }
 
   private resolveCallbacks(): void {

@@ -16,6 +16,14 @@ export interface ModelledFunction {
 }
 
 /**
+ * Past this many skipped × modelled functions, a file's spread is found by spreadTo; below it, by
+ * comparing each skipped body with the modelled names and texts, which is cheaper than building
+ * automata of hundreds of names (measured on the Python standard library) but grows with the square
+ * of the functions.
+ */
+export const DIRECT_SPREAD_LIMIT = 20_000
+
+/**
  * The skipped functions the prefilter's interest spreads to in one step (python.ts, go.ts): those
  * whose body contains the name of a modelled function or one of `mentions` (as text: a call of it,
  * most often), and those called (`name(`) inside a modelled function. One scan of the text per
