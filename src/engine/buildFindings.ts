@@ -1,8 +1,8 @@
 import type { Catalogue, LoadedRule } from "../catalogue/Catalogue.js"
 import type { ComplianceMapping, Finding, LocatedFinding } from "../domain/Finding.js"
+import { severityRank } from "../domain/severities.js"
 import { SourceDoc } from "../languages/Source.js"
 import { findingHash, findingId, normaliseMatchedText } from "./FindingIdentity.js"
-import { severityRank } from "../domain/severities.js"
 import { maskAll } from "./Mask.js"
 import { type RawMatch, strength } from "./matchers/RawMatch.js"
 

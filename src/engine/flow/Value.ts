@@ -112,9 +112,7 @@ export const BLANK_VALUE: Value = Object.freeze({
   hostUnknown: undefined
 })
 
-const CONSTANT: Value = BLANK_VALUE
-
-export const constant = (text?: string): Value => (text === undefined ? CONSTANT : { ...BLANK_VALUE, text, prefix: text, consts: text.slice(0, 500) })
+export const constant = (text?: string): Value => (text === undefined ? BLANK_VALUE : { ...BLANK_VALUE, text, prefix: text, consts: text.slice(0, 500) })
 
 export const UNKNOWN_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.Unknown })
 

@@ -751,31 +751,35 @@ const judgeValue = (ev: FlowEvaluator, hit: SinkEntry, e: Expr, fn: number, at: 
  * whatever they are named.
  */
 const promptCache = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
-const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> => modelCallNames(promptCache, ev, fn, (a, names) => namesIn(a.value, names))
+const sentToModel = (ev: FlowEvaluator, fn: number): ReadonlySet<string> =>
+  namesPerFunction(promptCache, ev.model, fn, (c, names) => {
+    if (ev.isModelCall(c.callee)) for (const a of c.args) namesIn(a.value, names())
+  })
 
 /**
- * Per function, names gathered from the arguments of its model calls: every function's in one pass
- * over the file's calls, kept with the model (a pass per function cost the calls times the functions).
+ * Per function of a model (-1: the module), names gathered from its calls: every function's in one
+ * pass over the file's calls, kept with the model (a pass per function cost the calls times the functions).
  */
-const modelCallNames = (
+const namesPerFunction = (
   cache: WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>,
-  ev: FlowEvaluator,
+  model: SemanticModel,
   fn: number,
-  collect: (a: Arg, names: Set<string>) => void
+  collect: (call: Call, names: () => Set<string>) => void
 ): ReadonlySet<string> => {
-  let byFn = cache.get(ev.model)
+  let byFn = cache.get(model)
   if (byFn === undefined) {
     const gathered = new Map<number, Set<string>>()
-    for (const c of ev.model.calls) {
-      if (!ev.isModelCall(c.callee)) continue
-      let names = gathered.get(c.fn)
-      if (names === undefined) gathered.set(c.fn, (names = new Set()))
-      for (const a of c.args) collect(a, names)
-    }
-    cache.set(ev.model, (byFn = gathered))
+    for (const c of model.calls)
+      collect(c, () => {
+        let names = gathered.get(c.fn)
+        if (names === undefined) gathered.set(c.fn, (names = new Set()))
+        return names
+      })
+    cache.set(model, (byFn = gathered))
   }
   return byFn.get(fn) ?? NO_NAMES
 }
+const NO_NAMES: ReadonlySet<string> = new Set()
 
 /** A value computed once per function of a model (the model, and with it the cache, goes with its file). */
 const perFunction = <T>(cache: WeakMap<SemanticModel, Map<number, T>>, model: SemanticModel, fn: number, compute: () => T): T => {
@@ -797,8 +801,8 @@ const PROMPT_ARGS = /^(?:messages|input|inputs|prompt|system|system_prompt|syste
  * message / prompt / instructions keywords (not its model name, temperature or options).
  */
 const sentAsPrompt = (ev: FlowEvaluator, fn: number): ReadonlySet<string> =>
-  modelCallNames(promptArgCache, ev, fn, (a, names) => {
-    if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names)
+  namesPerFunction(promptArgCache, ev.model, fn, (c, names) => {
+    if (ev.isModelCall(c.callee)) for (const a of c.args) if (a.name === undefined || PROMPT_ARGS.test(a.name)) promptNamesIn(a.value, names())
   })
 
 /**
@@ -1047,23 +1051,13 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
   return set === undefined || set.k !== "assign" ? undefined : { name: set.target.path[0]!, value: set.value, span: set.span }
 }
 
-const receiverNames = new WeakMap<SemanticModel, Map<number, Set<string>>>()
-const NO_NAMES: ReadonlySet<string> = new Set()
-/** The names a function (-1: the module) calls methods on: `env` of `env.pop("KEY")` (every function's, in one pass). */
-const receiversIn = (model: SemanticModel, fn: number): ReadonlySet<string> => {
-  let byFn = receiverNames.get(model)
-  if (byFn === undefined) {
-    byFn = new Map()
-    for (const k of model.calls) {
-      let names = byFn.get(k.fn)
-      if (names === undefined) byFn.set(k.fn, (names = new Set()))
-      // every dotted prefix of the callee (`a.b` of `a.b.c`): what `startsWith(name + ".")` matched
-      for (let dot = k.callee.indexOf("."); dot !== -1; dot = k.callee.indexOf(".", dot + 1)) names.add(k.callee.slice(0, dot))
-    }
-    receiverNames.set(model, byFn)
-  }
-  return byFn.get(fn) ?? NO_NAMES
-}
+const receiverNames = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
+/** The names a function (-1: the module) calls methods on: `env` of `env.pop("KEY")`. */
+const receiversIn = (model: SemanticModel, fn: number): ReadonlySet<string> =>
+  namesPerFunction(receiverNames, model, fn, (k, names) => {
+    // every dotted prefix of the callee (`a.b` of `a.b.c`): what `startsWith(name + ".")` matched
+    for (let dot = k.callee.indexOf("."); dot !== -1; dot = k.callee.indexOf(".", dot + 1)) names().add(k.callee.slice(0, dot))
+  })
 
 const fieldWrites = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
 /** The fields a function (-1: the module) assigns on a variable: `max_tokens` of `llm.max_tokens = None`. */

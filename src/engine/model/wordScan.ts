@@ -334,19 +334,7 @@ export class Literals {
   /** Which words occur (per word index). */
   present(text: string): Uint8Array {
     const present = new Uint8Array(this.words.length)
-    const { classOf, classes, delta, accepts, outStart, outWords, outLengths, withCase } = this
-    const n = text.length
-    let state = 0
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i)
-      state = delta[state + (c < 128 ? classOf[c]! : 0)]!
-      if (accepts[state] === 0) continue
-      const s = state / classes
-      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) {
-        const w = outWords[k]!
-        if (withCase[w] === 0 || text.startsWith(this.words[w]!, i + 1 - outLengths[k]!)) present[w] = 1
-      }
-    }
+    this.run(text, (_, w) => (present[w] = 1))
     for (const w of this.others) if (text.includes(this.words[w]!)) present[w] = 1
     for (const w of this.empty) present[w] = 1
     return present
@@ -357,6 +345,16 @@ export class Literals {
    * occurrences end (not sorted by start), then those of words outside ASCII and of the empty word.
    */
   occurrences(text: string, found: (start: number, word: number) => void): void {
+    this.run(text, found)
+    for (const w of this.others) {
+      const word = this.words[w]!
+      for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) found(at, w)
+    }
+    for (const w of this.empty) for (let at = 0; at <= text.length; at++) found(at, w)
+  }
+
+  /** The automaton over the text: every occurrence of its (ASCII) words, words with case checked as written. */
+  private run(text: string, found: (start: number, word: number) => void): void {
     const { classOf, classes, delta, accepts, outStart, outWords, outLengths, withCase } = this
     const n = text.length
     let state = 0
@@ -371,11 +369,6 @@ export class Literals {
         if (withCase[w] === 0 || text.startsWith(this.words[w]!, start)) found(start, w)
       }
     }
-    for (const w of this.others) {
-      const word = this.words[w]!
-      for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) found(at, w)
-    }
-    for (const w of this.empty) for (let at = 0; at <= n; at++) found(at, w)
   }
 
   /** Every offset where some word starts (ascending, distinct). */
