@@ -101,8 +101,6 @@ class ScriptWalker {
   private checkDepth = 0
   /** the element parameters of the array-method callbacks whose checks are being read (`root` of `roots.some((root) => ...)`) */
   private readonly elements = new Set<string>()
-  /** set when skipping stopped paying (see fillCallers) */
-  private everything = false
 
   private readonly focus: Focus | undefined
 
@@ -230,7 +228,9 @@ class ScriptWalker {
 
   /**
    * A skipped function that calls a modelled one (mentions its name) is modelled too: its data
-   * reaches a sink. Names are found by their offsets in the text, so the cost stays linear in it.
+   * reaches a sink. The names of each step are found in one scan of the text, so the cost stays
+   * linear in it (one `indexOf` per name cost the square of the functions on bundles, and past a
+   * budget of such scans everything was modelled: most of a 250 KB bundle, for nothing).
    */
   private fillCallers(): void {
     if (this.skipped.size === 0) return
@@ -241,21 +241,24 @@ class ScriptWalker {
     // the functions created while filling them
     let fresh: Array<number> = []
     for (let i = 0; i < this.b.functions.length; i++) if (!this.skipped.has(i)) fresh.push(i)
-    // each name costs a scan of the text: past a few scans of a large file (or a few hundred of a
-    // small one), modelling everything is cheaper
-    let budget = Math.max(4 * text.length, SCAN_BUDGET)
     for (let step = 0; step < SPREAD_STEPS; step++) {
-      let added = false
+      const names: Array<string> = []
       for (const i of fresh) {
         const name = this.b.functions[i]!.name
         // one- and two-letter names are minified code: they would match nearly every function
         if (name.length < 3 || name === "<anonymous>" || name === "<computed>" || seen.has(name)) continue
-        budget -= text.length
-        if (budget < 0) return this.fillAll()
         seen.add(name)
-        for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-          if (isIdentifierChar(text.charCodeAt(at - 1)) || isIdentifierChar(text.charCodeAt(at + name.length))) continue
-          offsets.push(at)
+        names.push(name)
+      }
+      let added = false
+      if (names.length > 0) {
+        // whole words by the scan's ASCII identifier characters, then by this walker's (which count
+        // any character outside ASCII as part of a name too)
+        const { offsets: at, words } = new WholeWords(names).hits(text)
+        for (let k = 0; k < at.length; k++) {
+          const start = at[k]!
+          if (isIdentifierChar(text.charCodeAt(start - 1)) || isIdentifierChar(text.charCodeAt(start + names[words[k]!]!.length))) continue
+          offsets.push(start)
           added = true
         }
       }
@@ -303,15 +306,6 @@ class ScriptWalker {
       found.add(byName.get(name)!)
     }
     return [...found]
-  }
-
-  /** Models every skipped function (and what they contain), as if there were no interest. */
-  private fillAll(): void {
-    this.everything = true
-    for (const [index, node] of this.skipped) {
-      this.skipped.delete(index)
-      this.fillFunction(index, node)
-    }
   }
 
   private span(node: ts.Node): Span {
@@ -1217,7 +1211,7 @@ class ScriptWalker {
     // or an object literal, `{ options(url, options) {} }`) is not: a bare `options` names something else
     // (the walk has no parent pointers, so the caller says when the function is a property's value)
     if (name !== "<anonymous>" && !this.named.has(name) && !member && !isMethod(node)) this.named.set(name, index)
-    if (this.focus === undefined || this.everything || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
+    if (this.focus === undefined || this.focus.within(span.start, span.end)) this.fillFunction(index, node)
     else {
       this.skipped.set(index, node)
       // a skipped router is still read by loop rules (code-graph): does it count?
@@ -1913,8 +1907,6 @@ const chainOf = (node: ts.BinaryExpression, op: ts.SyntaxKind): Array<ts.Express
 const isIdentifierChar = (c: number): boolean =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c > 127
 
-/** Characters the caller search may scan at least before it models everything instead. */
-const SCAN_BUDGET = 2_000_000
 
 
 /** Nesting the walk follows; real code stays far below, the stack holds several times more. */
