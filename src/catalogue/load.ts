@@ -5,13 +5,14 @@ import { Either, ParseResult, Schema } from "effect"
 import { ComplianceCatalogue, type ComplianceFramework } from "../domain/Compliance.js"
 import { CallMatcher, CodeGraphMatcher, FlowMatcher, type FrameworkModel, FunctionMatcher } from "../domain/FlowRule.js"
 import { GraphMatcher, JsonPathMatcher, type Matcher, RegexMatcher, Rule, TreeSitterMatcher, TsAstMatcher } from "../domain/Rule.js"
-import { FrameworkModelSource, Ladder, SIBLING_FILES } from "../domain/RuleSource.js"
+import { FrameworkModelSource, LANGUAGE_FILES, Ladder, SIBLING_FILES } from "../domain/RuleSource.js"
 import { FRAMEWORK_IDS } from "../domain/frameworks.js"
 import type { Catalogue, LoadedRule } from "./Catalogue.js"
 import { type CatalogueProblem, CatalogueLoadError } from "./CatalogueLoadError.js"
 import { parseCvss31 } from "./cvss.js"
 import { expandMatcher, type ModelLibrary, splitModels, writtenPath } from "./expand.js"
 import { defaultComplianceDir, defaultModelsDir, defaultRulesDir } from "./paths.js"
+import { combineRuleText, type RuleFile, type Segment, segmentOf } from "./ruleText.js"
 import { formatPath, type KeyPath, parseLocatedYaml } from "./yamlLocate.js"
 
 /** What is wrong with one matcher, at a path inside it. */
@@ -86,6 +87,43 @@ const parseReporting = (text: string, shown: string, problems: Array<CataloguePr
   return { parsed, report }
 }
 
+/**
+ * rule.yaml with its language files, parsed as one document (catalogue/ruleText.ts); a problem is
+ * reported in the file and at the line its author wrote it, a matcher of a language file by its
+ * index in that file's list (`$[2].callee`), as for the other sibling files.
+ */
+const parseRuleReporting = (text: string, segments: ReadonlyArray<Segment>, problems: Array<CatalogueProblem>) => {
+  const parsed = parseLocatedYaml(text)
+  const rule = segments[0]!
+  const place = (line: number): { file: string; line: number } => {
+    const s = segmentOf(segments, line)
+    return { file: s.file.shown, line: line - s.firstLine + 1 }
+  }
+  /** per matcher index: the segment it was written in, and where that segment's matchers begin */
+  const written: Array<{ segment: Segment; first: number }> = []
+  const segmentOfMatcher = (count: number): Array<[Segment, number, number]> => {
+    const out: Array<[Segment, number, number]> = []
+    for (let i = 0; i < count; i++) {
+      const line = parsed.lineOf(["matchers", i])
+      const segment = line === undefined ? rule : segmentOf(segments, line)
+      const last = out[out.length - 1]
+      if (last !== undefined && last[0] === segment) last[2]++
+      else out.push([segment, i, 1])
+      written[i] = { segment, first: out[out.length - 1]![1] }
+    }
+    return out
+  }
+  const report = (path: KeyPath, message: string): void => {
+    const line = parsed.lineOf(path)
+    const at = line === undefined ? { file: rule.file.shown } : place(line)
+    const inLanguageFile = path[0] === "matchers" && typeof path[1] === "number" ? written[path[1]] : undefined
+    const shownPath = inLanguageFile !== undefined && inLanguageFile.segment !== rule ? [(path[1] as number) - inLanguageFile.first, ...path.slice(2)] : path
+    problems.push({ ...at, path: formatPath(shownPath), message })
+  }
+  for (const e of parsed.errors) problems.push({ ...place(e.line), path: "$", message: e.message })
+  return { parsed, report, segmentOfMatcher }
+}
+
 const loadModels = (dir: string, problems: Array<CatalogueProblem>): { models: Array<FrameworkModel>; library: ModelLibrary } =>
   splitModels(existsSync(dir) ? decodeYamlDir(dir, FrameworkModelSource, problems) : [])
 
@@ -156,9 +194,17 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       continue
     }
     const text = readFileSync(file, "utf8")
-    const { parsed, report } = parseReporting(text, shown, problems)
+    const ruleDir = join(file, "..")
+    const languages: Array<RuleFile> = Object.keys(LANGUAGE_FILES)
+      .filter((name) => existsSync(join(ruleDir, name)))
+      .map((name) => ({ name, shown: join(shown, "..", name), text: readFileSync(join(ruleDir, name), "utf8") }))
+    const combined = combineRuleText({ name: "rule.yaml", shown, text }, languages)
+    if (combined._tag === "Unsupported") {
+      problems.push({ file: shown, path: "$.matchers", line: combined.line, message: combined.message })
+      continue
+    }
+    const { parsed, report, segmentOfMatcher } = parseRuleReporting(combined.text, combined.segments, problems)
     if (parsed.errors.length > 0) continue
-
     const header = Schema.decodeUnknownEither(RuleHeader)(parsed.value, decodeOptions)
     if (Either.isLeft(header)) {
       for (const i of issuesOf(header.left)) report(i.path, i.message)
@@ -206,17 +252,20 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
         }
       })
     }
-    addMatchers(h.matchers, (path, message) => report(["matchers", ...path], message))
+    // rule.yaml's own matchers, then each language file's (their targets checked against the file)
+    for (const [segment, first, count] of segmentOfMatcher(h.matchers.length)) {
+      const allowed = segment.file.name === "rule.yaml" ? undefined : LANGUAGE_FILES[segment.file.name as keyof typeof LANGUAGE_FILES]
+      addMatchers(h.matchers.slice(first, first + count), (path, message) => report(["matchers", first + (path[0] as number), ...path.slice(1)], message), allowed)
+    }
 
     // matchers kept beside rule.yaml: builder exports (builders.yaml), YAML / JSON configuration (config.yaml)
-    const ruleDir = join(file, "..")
-    const siblings: Array<{ name: string; text: string }> = []
+    const siblings: Array<{ name: string; text: string }> = languages.map((l) => ({ name: l.name, text: l.text }))
     for (const entry of readdirSync(ruleDir).sort()) {
-      if (entry === "rule.yaml" || !/\.ya?ml$/.test(entry)) continue
+      if (entry === "rule.yaml" || Object.hasOwn(LANGUAGE_FILES, entry) || !/\.ya?ml$/.test(entry)) continue
       const siblingShown = join(shown, "..", entry)
       const allowed = Object.hasOwn(SIBLING_FILES, entry) ? SIBLING_FILES[entry as keyof typeof SIBLING_FILES] : undefined
       if (allowed === undefined) {
-        problems.push({ file: siblingShown, path: "$", message: `unknown file in a rule folder (expected rule.yaml, ${Object.keys(SIBLING_FILES).join(", ")})` })
+        problems.push({ file: siblingShown, path: "$", message: `unknown file in a rule folder (expected rule.yaml, ${[...Object.keys(LANGUAGE_FILES), ...Object.keys(SIBLING_FILES)].join(", ")})` })
         continue
       }
       const siblingText = readFileSync(join(ruleDir, entry), "utf8")

@@ -41,7 +41,8 @@ const toPosix = (path: string): string => (sep === "/" ? path : path.split(sep).
 
 /**
  * The files the loader decodes: every rules/<id>/rule.yaml with the other YAML files of its folder
- * (builders.yaml, config.yaml), compliance/*.yaml and models/*.yaml, in a fixed order.
+ * (python.yaml, javascript.yaml, go.yaml, builders.yaml, config.yaml), compliance/*.yaml and models/*.yaml,
+ * in a fixed order.
  */
 const catalogueFiles = (rulesDir: string, complianceDir: string): Array<{ readonly name: string; readonly path: string }> => {
   const files: Array<{ name: string; path: string }> = []

@@ -39,9 +39,19 @@ export const parseLocatedYaml = (text: string): LocatedYaml => {
     return { value: doc.toJS({ maxAliasCount: 50 }), errors, lineOf }
   } catch (error) {
     // an alias whose anchor is not set before it (anchors do not cross files): located at the alias
+    // (a merge `<<: *x` of an unknown anchor fails as "Merge sources must be maps": the first alias
+    // with no anchor before it is the one)
     const message = error instanceof Error ? error.message : String(error)
     const alias = message.startsWith("Unresolved alias") ? message.slice(message.lastIndexOf(": ") + 2) : undefined
-    const at = alias === undefined ? -1 : text.indexOf(`*${alias}`)
-    return { value: undefined, errors: [{ message, line: at < 0 ? 1 : lineCounter.linePos(at).line }], lineOf }
+    const at = alias === undefined ? firstUnanchoredAlias(text) : text.indexOf(`*${alias}`)
+    const name = alias === undefined && at >= 0 ? /^\*([\w-]+)/.exec(text.slice(at))?.[1] : undefined
+    const said = name === undefined ? message : `Unresolved alias: *${name} has no anchor &${name} before it`
+    return { value: undefined, errors: [{ message: said, line: at < 0 ? 1 : lineCounter.linePos(at).line }], lineOf }
   }
+}
+
+/** Where the first alias (`*name`) with no anchor (`&name`) before it is, or -1. */
+const firstUnanchoredAlias = (text: string): number => {
+  for (const m of text.matchAll(/(?<![\w&*])\*([\w-]+)/g)) if (text.lastIndexOf(`&${m[1]}`, m.index) === -1) return m.index
+  return -1
 }

@@ -141,17 +141,34 @@ export const MatcherSource = Schema.Union(
 export const RuleSource = Schema.Struct({
   ...Rule.fields,
   ladder: Schema.optional(Ladder),
-  matchers: Schema.Array(MatcherSource).pipe(Schema.minItems(1))
+  // optional in the file: python.yaml, javascript.yaml and go.yaml continue this list (LANGUAGE_FILES);
+  // the loader requires at least one matcher in all of them together
+  matchers: Schema.optional(Schema.Array(MatcherSource))
 }).annotations({
   parseOptions: strict,
   identifier: "Rule",
   title: "Vigil rule"
 })
 
-/** The sibling matcher files of a rule folder (rules/<id>/builders.yaml, rules/<id>/config.yaml): a plain list of matchers. */
+/**
+ * The sibling matcher files of a rule folder (rules/<id>/python.yaml, javascript.yaml, go.yaml,
+ * builders.yaml, config.yaml): a plain list of matchers.
+ */
 export const MatcherListSource = Schema.Array(MatcherSource).pipe(Schema.minItems(1)).annotations({
-  title: "Vigil rule matchers (builders.yaml: builder exports; config.yaml: YAML / JSON configuration)"
+  title: "Vigil rule matchers (python.yaml, javascript.yaml, go.yaml: code of one language; builders.yaml: builder exports; config.yaml: YAML / JSON configuration)"
 })
+
+/**
+ * The language files of a rule folder and the one target each holds. Each continues rule.yaml's
+ * `matchers:` list, in this order, so a matcher there may use an anchor set in rule.yaml or in a
+ * language file before it (`<<: *py_flow` in javascript.yaml): a rule shares one matcher between
+ * languages by overriding its target, and anchors do not cross YAML documents.
+ */
+export const LANGUAGE_FILES = {
+  "python.yaml": ["python"],
+  "javascript.yaml": ["javascript"],
+  "go.yaml": ["go"]
+} as const satisfies Record<string, ReadonlyArray<string>>
 
 /** The sibling matcher files and the targets each may hold. */
 export const SIBLING_FILES = {

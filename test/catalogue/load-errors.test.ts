@@ -201,6 +201,53 @@ describe("loading a catalogue with a bad rule", () => {
       expect(wrongFamily).toMatch(/exec_eval\/builders\.yaml:1 \$\[0\]\.target: target "yaml" does not belong in this file/)
     })
 
+    describe("language files (python.yaml, javascript.yaml, go.yaml continue rule.yaml's matchers)", () => {
+      // a matcher every code language can take, with an anchor the language files use
+      const anchored = baseRule.replace("matchers:\n", "matchers:\n  - &py_timer\n    target: python\n    kind: call\n    callee: [setTimeout]\n    message: A timer is given a string.\n")
+      const goFile = "# Go matchers\n- <<: *py_timer\n  target: go\n  message: A Go timer is given a string.\n"
+      const jsFile = "- <<: *py_timer\n  target: javascript\n  message: A JavaScript timer is given a string.\n"
+
+      it("loads them after rule.yaml's matchers, in the order python, javascript, go, with rule.yaml's anchors", () => {
+        const result = loadResult({ "rule.yaml": anchored, "go.yaml": goFile, "javascript.yaml": jsFile })
+        if (Either.isLeft(result)) throw new Error(result.left.message)
+        const rule = result.right.rules.find((r) => r.id === "exec_eval")!
+        const own = rule.matchers.length - 2
+        expect(rule.matchers.slice(own).map((m) => [m.target, m.message])).toEqual([
+          ["javascript", "A JavaScript timer is given a string."],
+          ["go", "A Go timer is given a string."]
+        ])
+        // the Go matcher is the Python one with its target and message overridden
+        expect({ ...rule.matchers[own + 1], target: "python", message: "" }).toEqual({ ...rule.matchers[0], message: "" })
+      })
+
+      it("hold every code matcher of a rule whose rule.yaml has none", () => {
+        const header = anchored.slice(0, anchored.indexOf("matchers:"))
+        const matchers = anchored.slice(anchored.indexOf("matchers:\n") + "matchers:\n".length).split("\n").map((l) => l.slice(2)).join("\n")
+        const byTarget = (t: string) => matchers.split(/\n(?=- )/).filter((m) => new RegExp(`^- (?:&\\w+\\n  )?target: ${t}\\n`).test(m)).join("\n") + "\n"
+        expect(load({ "rule.yaml": header, "python.yaml": byTarget("python"), "javascript.yaml": byTarget("javascript"), "go.yaml": byTarget("go") })).toEqual([])
+      })
+
+      it("name the language file, its line and the matcher's index in it in their problems", () => {
+        const bad = "- <<: *py_timer\n  target: go\n  message: fine\n- <<: *py_timer\n  target: go\n  mesage: typo\n"
+        const problems = load({ "rule.yaml": anchored, "javascript.yaml": jsFile, "go.yaml": bad })
+        expect(problems).toHaveLength(1)
+        expect(problems[0]).toMatch(/exec_eval\/go\.yaml:6 \$\[1\]\.mesage: is unexpected/)
+        const wrongTarget = load({ "rule.yaml": anchored, "python.yaml": "- <<: *py_timer\n  target: go\n" }).join("\n")
+        expect(wrongTarget).toMatch(/exec_eval\/python\.yaml:2 \$\[0\]\.target: target "go" does not belong in this file \(expected one of python\)/)
+        const syntax = load({ "rule.yaml": anchored, "go.yaml": "- target: go\n  kind: [\n" }).join("\n")
+        expect(syntax).toMatch(/exec_eval\/go\.yaml:\d+ \$: /)
+        const unknownAnchor = load({ "rule.yaml": anchored, "go.yaml": "- <<: *nowhere\n  target: go\n" }).join("\n")
+        expect(unknownAnchor).toMatch(/exec_eval\/go\.yaml:1 \$: Unresolved alias/)
+      })
+
+      it("need rule.yaml's matchers as its last key, indented", () => {
+        const notLast = anchored.replace("matchers:\n", "matchers:\n  - target: any\n    kind: regex\n    patterns: [{ name: x, regex: x }]\n    message: x\nreferences: [https://example.com]\nmore:\n").split("more:\n")[0]!
+        expect(load({ "rule.yaml": notLast, "go.yaml": goFile }).join("\n")).toMatch(/exec_eval\/rule\.yaml:\d+ \$\.matchers: python\.yaml, javascript\.yaml and go\.yaml continue rule\.yaml's matcher list: `matchers:` must be rule\.yaml's last key/)
+        const flush = anchored.replace("matchers:\n  - &py_timer\n", "matchers:\n- &py_timer\n")
+        expect(load({ "rule.yaml": flush, "go.yaml": goFile }).join("\n")).toMatch(/indent its items by two spaces/)
+      })
+    })
+
     it("reports an alias whose anchor is in another file, at the alias", () => {
       const problems = load({ "rule.yaml": baseRule, "builders.yaml": "- target: n8n\n  kind: graph\n  check: node\n  code_matches: *elsewhere\n" }).join("\n")
       expect(problems).toMatch(/exec_eval\/builders\.yaml:4 \$: Unresolved alias/)
