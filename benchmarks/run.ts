@@ -28,6 +28,7 @@ import { astGrepAvailable, banditAvailable, type PeerFigures, type PeerSkip, run
 import { type MemoryPeak, procAvailable, TreeSampler } from "./procTree.js"
 import { type LocalScanFigures, measureLocalScan } from "./localScanMemory.js"
 import { writeReports } from "./report.js"
+import { measureRuleSizes, ruleSizeTargets } from "./ruleSizes.js"
 import { measureService, type ScanFile, type ServiceFigures } from "./service.js"
 import { MB, median } from "./stats.js"
 import { type ConfigSummary, coresBusy, type CorpusResult, type PeerComparison, type Results, type Target } from "./types.js"
@@ -931,7 +932,7 @@ const main = async (): Promise<void> => {
       localScan,
       localScanPeers,
       profiles,
-      targets: targetsOf(engine, comparisons, service, servicePostgres, startup, localScan),
+      targets: [...targetsOf(engine, comparisons, service, servicePostgres, startup, localScan), ...ruleSizeTargets(measureRuleSizes())],
       durationS: Math.round((performance.now() - started) / 1000)
     }
     const text = writeReports(results, { benchDir: BENCH_DIR, write: !args["no-write"] })
