@@ -99,9 +99,10 @@ const parseRuleReporting = (text: string, segments: ReadonlyArray<Segment>, prob
     const s = segmentOf(segments, line)
     return { file: s.file.shown, line: line - s.firstLine + 1 }
   }
-  /** per matcher index: the segment it was written in, and where that segment's matchers begin */
+  /** per matcher index: the segment it was written in, and where that segment's matchers begin (set by matcherRuns) */
   const written: Array<{ segment: Segment; first: number }> = []
-  const segmentOfMatcher = (count: number): Array<[Segment, number, number]> => {
+  /** the matchers in runs by the file they were written in: [segment, first index, count] */
+  const matcherRuns = (count: number): Array<[Segment, number, number]> => {
     const out: Array<[Segment, number, number]> = []
     for (let i = 0; i < count; i++) {
       const line = parsed.lineOf(["matchers", i])
@@ -121,7 +122,7 @@ const parseRuleReporting = (text: string, segments: ReadonlyArray<Segment>, prob
     problems.push({ ...at, path: formatPath(shownPath), message })
   }
   for (const e of parsed.errors) problems.push({ ...place(e.line), path: "$", message: e.message })
-  return { parsed, report, segmentOfMatcher }
+  return { parsed, report, matcherRuns }
 }
 
 const loadModels = (dir: string, problems: Array<CatalogueProblem>): { models: Array<FrameworkModel>; library: ModelLibrary } =>
@@ -203,7 +204,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       problems.push({ file: shown, path: "$.matchers", line: combined.line, message: combined.message })
       continue
     }
-    const { parsed, report, segmentOfMatcher } = parseRuleReporting(combined.text, combined.segments, problems)
+    const { parsed, report, matcherRuns } = parseRuleReporting(combined.text, combined.segments, problems)
     if (parsed.errors.length > 0) continue
     const header = Schema.decodeUnknownEither(RuleHeader)(parsed.value, decodeOptions)
     if (Either.isLeft(header)) {
@@ -253,7 +254,7 @@ export const readCatalogueSync = (options: ReadOptions = {}): Either.Either<Cata
       })
     }
     // rule.yaml's own matchers, then each language file's (their targets checked against the file)
-    for (const [segment, first, count] of segmentOfMatcher(h.matchers.length)) {
+    for (const [segment, first, count] of matcherRuns(h.matchers.length)) {
       const allowed = segment.file.name === "rule.yaml" ? undefined : LANGUAGE_FILES[segment.file.name as keyof typeof LANGUAGE_FILES]
       addMatchers(h.matchers.slice(first, first + count), (path, message) => report(["matchers", first + (path[0] as number), ...path.slice(1)], message), allowed)
     }
