@@ -57,7 +57,7 @@ for (const name of CORPUS_NAMES) {
   const language = name === "builders" ? "python" : name
   const literals = compiled.modelRules(language).literals
   const before = regexPrefilter(literals)
-  const now = prefilterOf({ active: true, literals, roleWords: new Set() } as unknown as CompiledModelRules)
+  const now = prefilterOf({ active: true, literals, roleWords: new Set(), presenceWords: [] } as unknown as CompiledModelRules)
   // same results first
   for (const text of texts) {
     const a = before(text)?.offsets

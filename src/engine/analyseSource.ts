@@ -37,8 +37,11 @@ export const analyseCode = (
     // tree-sitter queries (purely syntactic rules) need the binding's own tree: parsed only for them
     const matches = queries.active ? queries.run(parseTreeSitter(language, doc.text, deadline), doc.text, deadline) : []
     const rules = compiled.modelRules(language)
-    const interest = interestOf(doc.text, rules)
-    if (interest !== undefined) matches.push(...rules.run(language === "python" ? pythonModel(tree, doc.text, interest) : goModel(tree, doc.text, interest), doc.text, given))
+    const found = interestOf(doc.text, rules)
+    if (found !== undefined) {
+      const model = language === "python" ? pythonModel(tree, doc.text, found.interest) : goModel(tree, doc.text, found.interest)
+      matches.push(...rules.run(model, doc.text, given, found.present))
+    }
     const error = tree.firstError()
     return error === undefined
       ? { matches }
@@ -47,8 +50,8 @@ export const analyseCode = (
   const file = parseScript(doc.path, doc.text, language, deadline)
   const matches = compiled.tsAst[language].run(file, deadline)
   const rules = compiled.modelRules(language)
-  const interest = interestOf(doc.text, rules)
-  if (interest !== undefined) matches.push(...rules.run(scriptModel(file, language, interest), doc.text, given))
+  const found = interestOf(doc.text, rules)
+  if (found !== undefined) matches.push(...rules.run(scriptModel(file, language, found.interest), doc.text, given, found.present))
   const error = firstScriptError(file)
   return error === undefined ? { matches } : { matches, syntaxError: { offset: error.start, message: error.message } }
 }
@@ -63,12 +66,15 @@ export const analyseCode = (
  * (`subprocess.run`) counts only in a file that mentions its module: `run` alone is in most files,
  * `subprocess` is not.
  */
-const interestOf = (text: string, rules: CompiledModelRules): Interest | undefined => {
+const interestOf = (text: string, rules: CompiledModelRules): { readonly interest: Interest; readonly present: Uint8Array } | undefined => {
   if (!rules.active) return undefined
   const found = prefilterOf(rules).scan(text)
   if (found === undefined || found.offsets.length === 0) return undefined
   const { offsets, names } = found
-  return { within: (start, end) => anyWithin(offsets, start, end), names: (segment) => names.has(segment), roles: (segment) => rules.roleWords.has(segment) }
+  return {
+    interest: { within: (start, end) => anyWithin(offsets, start, end), names: (segment) => names.has(segment), roles: (segment) => rules.roleWords.has(segment) },
+    present: found.present
+  }
 }
 
 interface Found {
@@ -76,6 +82,8 @@ interface Found {
   readonly offsets: ReadonlyArray<number>
   /** the whole words that count in this file */
   readonly names: ReadonlySet<string>
+  /** per word of the rules' `presenceWords`: 1 when the text holds it */
+  readonly present: Uint8Array
 }
 
 interface Prefilter {
@@ -108,7 +116,12 @@ export const prefilterOf = (rules: CompiledModelRules): Prefilter => {
   const isRoot = new Uint8Array(universe.length)
   universe.forEach((w, i) => (isRoot[i] = byRoot.has(w) ? 1 : 0))
   const scanner = new WholeWords(universe)
-  const fragmentScan = new Literals(fragments, false)
+  // the fragments' starts and the words run() asks the presence of, found in one pass of one automaton
+  const literalWords = [...new Set([...fragments, ...rules.presenceWords])]
+  const literalScan = new Literals(literalWords, false)
+  const isFragment = Uint8Array.from(literalWords, (w) => (fragments.has(w) ? 1 : 0))
+  const isPresence = Uint8Array.from(literalWords, (w) => (rules.presenceWords.includes(w) ? 1 : 0))
+  const presenceIndex = rules.presenceWords.map((w) => literalWords.indexOf(w))
   // files fall into few combinations of the modules they mention
   const cache = new Map<string, Combination | undefined>()
   const combinationOf = (present: ReadonlySet<string>): Combination | undefined => {
@@ -127,7 +140,7 @@ export const prefilterOf = (rules: CompiledModelRules): Prefilter => {
       // `langchain` both start, the longer is the module named; the shorter still counts wherever it
       // starts on its own), as the longest-first regex of the roots found them
       const present = new Set<string>()
-      const hits = scanner.hits(text, fragments.size === 0 ? undefined : fragmentScan)
+      const hits = scanner.hits(text)
       const { offsets: hitOffsets, words: hitWords } = hits
       let rootAt = -1
       for (let i = 0; i < hitOffsets.length; i++) {
@@ -144,7 +157,13 @@ export const prefilterOf = (rules: CompiledModelRules): Prefilter => {
         const offset = hitOffsets[i]!
         if (combination.counts[hitWords[i]!] === 1 && offsets[offsets.length - 1] !== offset) offsets.push(offset)
       }
-      return { offsets: mergeOffsets(offsets, hits.fragmentStarts), names: combination.names }
+      const literals = literalWords.length === 0 ? undefined : literalScan.startsAndPresence(text, isFragment, isPresence)
+      const fragmentStarts = literals === undefined || fragments.size === 0 ? [] : literals.starts
+      return {
+        offsets: mergeOffsets(offsets, fragmentStarts),
+        names: combination.names,
+        present: Uint8Array.from(presenceIndex, (i) => (literals === undefined ? 0 : literals.present[i]!))
+      }
     }
   }
   prefilters.set(rules, prefilter)

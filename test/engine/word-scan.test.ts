@@ -28,7 +28,7 @@ const matchesOf = (text: string, pattern: RegExp): Array<[number, string]> => {
 }
 
 const newPrefilter = (literals: ReadonlyArray<Requirement>) => {
-  const prefilter = prefilterOf({ active: true, literals, roleWords: new Set() } as unknown as CompiledModelRules)
+  const prefilter = prefilterOf({ active: true, literals, roleWords: new Set(), presenceWords: [] } as unknown as CompiledModelRules)
   return (text: string): { offsets: Array<number>; names: Array<string> } | undefined => {
     const found = prefilter.scan(text)
     return found === undefined || found.offsets.length === 0 ? undefined : { offsets: [...found.offsets], names: [...found.names].sort() }
@@ -105,6 +105,27 @@ describe("literal scan", () => {
         ([words, text]) => {
           const expected = words.length === 0 ? [] : offsetsOf(text, new RegExp(words.map(literally).join("|"), "g"))
           expect(new Literals(words, false).starts(text)).toEqual(expected)
+        }
+      ),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("finds in one pass the starts of some words and the presence of others, as starts() and present() do", () => {
+    fc.assert(
+      fc.property(
+        someWords.chain((words) => fc.tuple(fc.constant(words), textOf(words), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: words.length, maxLength: words.length }))),
+        ([words, text, roles]) => {
+          // per word: 0 neither, 1 start, 2 presence, 3 both
+          const scan = new Literals(words, false)
+          const startWords = Uint8Array.from(roles, (r) => r & 1)
+          const presenceWords = Uint8Array.from(roles, (r) => (r >> 1) & 1)
+          const { starts, present } = scan.startsAndPresence(text, startWords, presenceWords)
+          expect(starts).toEqual(new Literals(words.filter((_, i) => startWords[i] === 1), false).starts(text))
+          const expected = scan.present(text)
+          words.forEach((_, i) => {
+            if (presenceWords[i] === 1) expect(present[i]).toBe(expected[i])
+          })
         }
       ),
       { numRuns: 2000 }

@@ -44,11 +44,15 @@ export interface CompiledModelRules {
   readonly literals: ReadonlyArray<Requirement>
   /** last segments of the decorators and base-class methods that give framework roles: such functions are always modelled */
   readonly roleWords: ReadonlySet<string>
+  /** words whose mere presence in the file some matchers need (keywords of matchers on any call, `mentions`) */
+  readonly presenceWords: ReadonlyArray<string>
   /**
    * `text` is the file's text: a finding's matched text (and so its identity) is the whole call.
    * `given`: sources the caller knows for this code (a builder node's input), beyond the models.
+   * `present`: per word of `presenceWords`, 1 when the text holds it (the prefilter finds them in its
+   * pass over the text); found here when not given.
    */
-  readonly run: (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>) => Array<RawMatch>
+  readonly run: (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>, present?: Uint8Array) => Array<RawMatch>
 }
 
 const PROVEN_CONFIDENCE = 0.9
@@ -188,7 +192,7 @@ export const compileModelRules = (
     return fw
   }
 
-  const run = (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>): Array<RawMatch> => {
+  const run = (model: SemanticModel, text: string, given?: ReadonlyArray<GivenSource>, present?: Uint8Array): Array<RawMatch> => {
     const fw = frameworkFor(given)
     assignRoles(model, fw)
     const out: Array<RawMatch> = []
@@ -219,7 +223,7 @@ export const compileModelRules = (
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => met(c, reported))) && !file.forbid.some((c) => met(c, reported)))
     }
     // matchers on any call whose keywords or fields this file never writes cannot hold anywhere in it
-    const written = anyWords.words.length === 0 ? undefined : anyWords.present(text)
+    const written = anyWords.words.length === 0 ? undefined : present ?? anyWords.present(text)
     // prompt text reaches a log or an answer only where the file writes a model's instructions, or
     // where the function also sends the logged value to a model: most log calls of most files are
     // settled without evaluating what they print (a builder's code node may be given prompt text)
@@ -351,6 +355,7 @@ export const compileModelRules = (
       ...codeGraphs.literals
     ],
     roleWords: new Set(shared.flatMap((m) => (m.roles ?? []).flatMap((r) => [...(r.decorators ?? []), ...(r.methods ?? [])].map(lastSegment)))),
+    presenceWords: anyWords.words,
     run
   }
 }

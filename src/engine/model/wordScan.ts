@@ -387,10 +387,37 @@ export class Literals {
     return this.finishStarts(text, starts)
   }
 
+  /**
+   * One pass for two questions: where the words flagged in `starts` begin (as `starts()`), and which
+   * words flagged in `presence` occur at all (as `present()`); a word may be flagged for both.
+   */
+  startsAndPresence(text: string, startWords: Uint8Array, presenceWords: Uint8Array): { readonly starts: Array<number>; readonly present: Uint8Array } {
+    const starts = new Starts()
+    const present = new Uint8Array(this.words.length)
+    const { classOf, classes, delta, accepts, outStart, outWords, outLengths } = this
+    const n = text.length
+    let state = 0
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i)
+      state = delta[state + (c < 128 ? classOf[c]! : 0)]!
+      if (accepts[state] === 0) continue
+      const s = state / classes
+      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) {
+        const w = outWords[k]!
+        if (startWords[w] === 1) starts.add(i + 1 - outLengths[k]!)
+        present[w] = 1
+      }
+    }
+    for (const w of this.others) if (presenceWords[w] === 1 && text.includes(this.words[w]!)) present[w] = 1
+    for (const w of this.empty) present[w] = 1
+    return { starts: this.finishStarts(text, starts, startWords), present }
+  }
+
   /** the starts of the automaton's words (found by a scan) with those of the words it leaves out */
-  private finishStarts(text: string, starts: Starts): Array<number> {
-    if (this.empty.length > 0) return Array.from({ length: text.length + 1 }, (_, i) => i)
+  private finishStarts(text: string, starts: Starts, startWords?: Uint8Array): Array<number> {
+    if (this.empty.some((w) => startWords === undefined || startWords[w] === 1)) return Array.from({ length: text.length + 1 }, (_, i) => i)
     for (const w of this.others) {
+      if (startWords !== undefined && startWords[w] !== 1) continue
       const word = this.words[w]!
       for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) starts.add(i)
     }
