@@ -25,8 +25,6 @@ const hashOf = (text: string, start: number, end: number): number => {
 export interface Hits {
   readonly offsets: ReadonlyArray<number>
   readonly words: ReadonlyArray<number>
-  /** where the fragments start (ascending, distinct), when asked for */
-  readonly fragmentStarts: ReadonlyArray<number>
 }
 
 /** Two lists of hits by offset, merged (no offset is in both: see WholeWords) */
@@ -138,10 +136,9 @@ export class WholeWords {
 
   /**
    * Every word whole at an offset: `offsets[k]` and `words[k]`, offsets ascending, and at one offset
-   * the words longest first (the first is the one a longest-first regex matches there). With
-   * `fragments`, the same pass also finds where those start (`Literals.starts`).
+   * the words longest first (the first is the one a longest-first regex matches there).
    */
-  hits(text: string, fragments?: Literals): Hits {
+  hits(text: string): Hits {
     const offsets: Array<number> = []
     const words: Array<number> = []
     const n = text.length
@@ -181,8 +178,7 @@ export class WholeWords {
         break
       }
     }
-    const hits = this.odd.length === 0 ? { offsets, words } : mergeHits({ offsets, words }, this.oddHits(text))
-    return { ...hits, fragmentStarts: fragments === undefined ? [] : fragments.starts(text) }
+    return this.odd.length === 0 ? { offsets, words } : mergeHits({ offsets, words }, this.oddHits(text))
   }
 
   /** Calls `found(offset, word)` for every hit (see `hits`), in order. */
