@@ -91,6 +91,19 @@ describe("jsonpath matcher", () => {
     expect(m).toMatchObject({ text: '"sk-proj-abcdef0123456789"', secret: "sk-proj-abcdef0123456789" })
   })
 
+  it("narrows a finding to the text a named `at` group matched inside the value", () => {
+    const { doc, source } = load("agent:\n  instructions: |\n    Be brief.\n    The user says: {user_message}\n", "yaml")
+    const placeholder = "(?<at>\\{user_message\\})"
+    const [m] = compileJsonPath([entry("p", ["$..instructions"], [{ function: "pattern", pattern: placeholder }], "yaml")]).run(doc, source, Deadline.never())
+    expect(m).toMatchObject({ text: "{user_message}" })
+    expect(source.text.slice(0, m!.start).split("\n").length).toBe(4)
+    // written differently in the file (a JSON escape): the whole value
+    const json = load(JSON.stringify({ instructions: "Say \"hi\" to {user_message}" }))
+    const quoted = "(?<at>\"hi\" to \\{user_message\\})"
+    const [w] = compileJsonPath([entry("p", ["$..instructions"], [{ function: "pattern", pattern: quoted }], "json")]).run(json.doc, json.source, Deadline.never())
+    expect(w!.text).toBe(JSON.stringify("Say \"hi\" to {user_message}"))
+  })
+
   it("checks keys with @key and supports recursive descent and bracket names", () => {
     const { doc, source } = load(flow)
     const keys = compileJsonPath([entry("k", ["$.nodes[3].data.inputs.*"], [{ field: "@key", function: "pattern", pattern: "ApiKey$" }])])

@@ -1,11 +1,9 @@
 import { closeSync, type Dirent, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
 import { basename, dirname, join, relative, sep } from "node:path"
 import type { FileEntry } from "../domain/Scan.js"
-import type { FileOnDisk } from "../engine/service.js"
+import { type FileOnDisk, readsFileNamed } from "../engine/service.js"
 import { ALWAYS_SKIPPED, IgnoreStack } from "./ignore/IgnoreStack.js"
 
-/** The extensions the engine reads (engine/classify.ts); everything else is not a candidate at all. */
-const SUPPORTED = /\.(?:py|pyi|go|js|jsx|mjs|cjs|ts|tsx|mts|cts|json|jsonc|yaml|yml)$/i
 
 export interface SkippedFile {
   readonly path: string
@@ -102,7 +100,8 @@ export const walk = (target: string, options: WalkOptions): WalkResult => {
 
   if (!isDirectory) {
     // a file named on the command line is scanned even when an ignore file lists it
-    if (SUPPORTED.test(target)) take(target, statSync(target).size)
+    // the names the engine reads (engine/classify.ts); everything else is not a candidate at all
+    if (readsFileNamed(basename(target))) take(target, statSync(target).size)
     else skipped.push({ path: basename(target), reason: "unsupported file type" })
     return { base, files, skipped, ignored }
   }
@@ -132,7 +131,7 @@ export const walk = (target: string, options: WalkOptions): WalkResult => {
         else subdirectories.push({ dir: path, rules: rules.enter(path) })
         continue
       }
-      if (!entry.isFile() || !SUPPORTED.test(entry.name)) continue
+      if (!entry.isFile() || !readsFileNamed(entry.name)) continue
       const verdict = rules.verdict(path, false)
       if (verdict.ignored) {
         ignored.push({ path: rel, because: verdict.because ?? "ignored" })

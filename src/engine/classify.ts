@@ -48,6 +48,15 @@ const EXTENSIONS: Record<string, FileKind> = {
   yml: "yaml"
 }
 
+/**
+ * Agent configuration files that frameworks name without an extension: AutoGen / AG2 read their model
+ * list (with its API keys) from `OAI_CONFIG_LIST` by default (`config_list_from_json`), so the file
+ * is JSON whatever its name says.
+ */
+const EXTENSIONLESS: Record<string, FileKind> = {
+  OAI_CONFIG_LIST: "json"
+}
+
 /** Forward slashes, no leading `./` or `/`, no empty or `.` segments: one spelling per file. */
 export const normalisePath = (path: string): string =>
   path
@@ -70,12 +79,19 @@ const looksBinary = (content: string): boolean => {
   return head.includes("\u0000")
 }
 
-export const classify = (path: string, content: string): Classification => {
-  const normalised = normalisePath(path)
-  const name = normalised.split("/").pop() ?? ""
+/** The kind a file's name (its last path segment) says it is, if the engine reads that kind. */
+const kindOfName = (name: string): { readonly kind: FileKind | undefined; readonly ext: string } => {
   const dot = name.lastIndexOf(".")
   const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ""
-  const kind = EXTENSIONS[ext]
+  return { kind: dot > 0 ? EXTENSIONS[ext] : EXTENSIONLESS[name], ext }
+}
+
+/** Whether the engine reads files of this name at all (the CLI walker's first filter). */
+export const readsFileNamed = (name: string): boolean => kindOfName(name).kind !== undefined
+
+export const classify = (path: string, content: string): Classification => {
+  const normalised = normalisePath(path)
+  const { kind, ext } = kindOfName(normalised.split("/").pop() ?? "")
   if (kind === undefined) return { action: "skip", kind: ext === "" ? "unknown" : ext, reason: "unsupported file type" }
   if (isFixturePath(normalised)) return { action: "skip", kind, reason: "test or example path (fixture directory)" }
   if (looksBinary(content)) return { action: "skip", kind, reason: "binary content" }

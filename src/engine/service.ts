@@ -32,7 +32,7 @@ export { countBySeverity, finalizeScan, partialWarning, type ScanOutcome } from 
 export { buildFindings } from "./buildFindings.js"
 // Findings a client reports about uploaded files (an upload session's client findings).
 export { declaredLevels, findingFromClient } from "./clientFinding.js"
-export { type Classification, classify, isFixturePath, normalisePath } from "./classify.js"
+export { type Classification, classify, isFixturePath, normalisePath, readsFileNamed } from "./classify.js"
 export { maskAll, maskSecret } from "./Mask.js"
 
 // Comparing scans and matching suppressions.

@@ -24,6 +24,8 @@ import type { MatcherEntry } from "./treeSitter.js"
  * the given value when that field is absent (an object narrowed to its id or name member, so the
  * reported text stays stable when a node moves). A named group `secret` in a pattern marks the
  * matched text as a credential; a secret found in the given value itself is where the finding points.
+ * A named group `at` narrows the finding to the text it matched inside the reported value (the line
+ * of a multi-line prompt or script that holds the placeholder), when that text is written there as is.
  */
 
 export class JsonPathCompileError extends Error {}
@@ -208,6 +210,7 @@ function evaluate(
   let reportKey = false
   let secret: string | undefined
   let secretOnValue = false
+  let narrowTo: string | undefined
   for (const check of rule.checks) {
     const target = check.field === undefined ? value : check.field === "@key" ? path[path.length - 1] : below(value, check.field)
     const text = scalarText(target)
@@ -232,6 +235,7 @@ function evaluate(
       case "not_pattern": {
         const m = text === undefined ? null : check.regex!.exec(text)
         holds = text !== undefined && (check.fn === "pattern" ? m !== null : m === null)
+        if (holds && m?.groups?.at) narrowTo = m.groups.at
         const s = m?.groups?.secret
         if (holds && s !== undefined && s !== "") {
           secret = s
@@ -257,7 +261,7 @@ function evaluate(
     reportPath = path
     reportKey = false
   }
-  const span = narrow(doc, reportPath, reportKey)
+  const span = within(source.text, narrow(doc, reportPath, reportKey), narrowTo)
   const entry = rule.entry
   const match: RawMatch = {
     ruleId: entry.rule.id,
@@ -269,6 +273,16 @@ function evaluate(
     jsonPath: formatJsonPath(reportPath)
   }
   return secret === undefined ? match : { ...match, secret }
+}
+
+/**
+ * The part of a span where `text` is written verbatim (its first occurrence); the whole span when it
+ * is not there as is (JSON escapes, a YAML scalar folded across lines).
+ */
+function within(content: string, span: Span, text: string | undefined): Span {
+  if (text === undefined) return span
+  const offset = content.slice(span.start, span.end).indexOf(text)
+  return offset < 0 ? span : { start: span.start + offset, end: span.start + offset + text.length }
 }
 
 const IDENTIFYING = ["id", "name", "key", "title", "label", "type"]
