@@ -2,9 +2,11 @@ package webtools
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -42,4 +44,39 @@ func search(ctx context.Context, _ *mcp.CallToolRequest, args getArgs) (*mcp.Cal
 func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "get"}, get)
 	mcp.AddTool(s, &mcp.Tool{Name: "search"}, search)
+}
+
+const apiRoot = "https://api.github.com/"
+
+// A prefix that ends the host with `/` fixes the host the request goes to.
+func githubGet(ctx context.Context, _ *mcp.CallToolRequest, args getArgs) (*mcp.CallToolResult, any, error) {
+	if !strings.HasPrefix(args.Address, apiRoot) {
+		return nil, nil, errors.New("only GitHub API URLs")
+	}
+	// ok: ssrf
+	resp, err := http.Get(args.Address)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+// Without the `/`, `https://api.github.com.evil.io/` passes the check.
+func githubGetLoose(ctx context.Context, _ *mcp.CallToolRequest, args getArgs) (*mcp.CallToolResult, any, error) {
+	if !strings.HasPrefix(args.Address, "https://api.github.com") {
+		return nil, nil, errors.New("only GitHub API URLs")
+	}
+	// ruleid: ssrf
+	resp, err := http.Get(args.Address)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+func RegisterGitHub(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "github_get"}, githubGet)
+	mcp.AddTool(s, &mcp.Tool{Name: "github_get_loose"}, githubGetLoose)
 }

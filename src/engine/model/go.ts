@@ -4,7 +4,7 @@ import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
-import { checkKindOf, NORMALISERS } from "./guards.js"
+import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
 import { Focus, type Interest } from "./interest.js"
 
 /**
@@ -742,6 +742,13 @@ class GoWalker {
     return undefined
   }
 
+  /** The text of a string literal, or of a package-level constant holding one. */
+  private constantText(node: AstNode): string | undefined {
+    if (node.type === "interpreted_string_literal" || node.type === "raw_string_literal") return node.text.slice(1, -1)
+    const held = node.type === "identifier" ? this.b.constants.get(node.text) : undefined
+    return held?.k === "lit" && typeof held.value === "string" ? held.value : undefined
+  }
+
   private literalKey(node: AstNode): string | undefined {
     const t = node.type
     if (t === "interpreted_string_literal" || t === "raw_string_literal") return node.text.slice(1, -1)
@@ -995,6 +1002,11 @@ class GoWalker {
       const position = pkg === "slices" || pkg === "golang.org/x/exp/slices" || pkg === "regexp" ? 1 : 0
       const subject = args[position]
       if (subject !== undefined) this.guard(kind, subject, scope, cond, out, fn)
+      // `strings.HasPrefix(u, "https://api.github.com/")`: a prefix that ends the host with `/` (or
+      // `?`, `#`) fixes the host, so the check is a host allow-list too (`"https://api.github.com"`
+      // alone is not: `https://api.github.com.evil.io` starts with it)
+      if (pkg === "strings" && name === "HasPrefix" && subject !== undefined && args[1] !== undefined && HOST_PREFIX.test(this.constantText(args[1]) ?? ""))
+        this.guard("host_allowlist", subject, scope, cond, out, fn)
       return
     }
     if (operand !== null) {
