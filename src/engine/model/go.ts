@@ -97,6 +97,8 @@ const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "
 const NO_RETURN = /^(?:panic|os\.Exit|runtime\.Goexit|(?:[\w.]+\.)?(?:Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|FailNow|SkipNow|Skip|Skipf))$/
 const EXIT_STATEMENTS = new Set(["return_statement", "continue_statement", "break_statement", "goto_statement"])
 const COMPARISONS = new Set(["==", "!=", "<", "<=", ">", ">="])
+/** Text that starts with a URL scheme (`file://`, `https:`) */
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i
 const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal", "rune_literal"])
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
@@ -1001,12 +1003,14 @@ class GoWalker {
       if (pkg === "strings" && name === "Contains") return // a substring test, not membership
       const position = pkg === "slices" || pkg === "golang.org/x/exp/slices" || pkg === "regexp" ? 1 : 0
       const subject = args[position]
-      if (subject !== undefined) this.guard(kind, subject, scope, cond, out, fn)
+      const prefix = pkg === "strings" && name === "HasPrefix" && args[1] !== undefined ? this.constantText(args[1]) : undefined
+      // a URL's scheme (`strings.HasPrefix(uri, "file://")`) says nothing about which directory a path is in
+      const schemeOnly = prefix !== undefined && URL_SCHEME.test(prefix)
+      if (subject !== undefined && !schemeOnly) this.guard(kind, subject, scope, cond, out, fn)
       // `strings.HasPrefix(u, "https://api.github.com/")`: a prefix that ends the host with `/` (or
-      // `?`, `#`) fixes the host, so the check is a host allow-list too (`"https://api.github.com"`
-      // alone is not: `https://api.github.com.evil.io` starts with it)
-      if (pkg === "strings" && name === "HasPrefix" && subject !== undefined && args[1] !== undefined && HOST_PREFIX.test(this.constantText(args[1]) ?? ""))
-        this.guard("host_allowlist", subject, scope, cond, out, fn)
+      // `?`, `#`) fixes the host, so the check is a host allow-list (`"https://api.github.com"` alone
+      // is not: `https://api.github.com.evil.io` starts with it)
+      if (subject !== undefined && prefix !== undefined && HOST_PREFIX.test(prefix)) this.guard("host_allowlist", subject, scope, cond, out, fn)
       return
     }
     if (operand !== null) {
