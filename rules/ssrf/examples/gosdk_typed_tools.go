@@ -80,3 +80,45 @@ func RegisterGitHub(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "github_get"}, githubGet)
 	mcp.AddTool(s, &mcp.Tool{Name: "github_get_loose"}, githubGetLoose)
 }
+
+// Requiring https still lets the model pick any host.
+func httpsOnly(ctx context.Context, _ *mcp.CallToolRequest, args getArgs) (*mcp.CallToolResult, any, error) {
+	u, err := url.Parse(args.Address)
+	if err != nil {
+		return nil, nil, err
+	}
+	if u.Scheme != "https" {
+		return nil, nil, errors.New("https only")
+	}
+	// ruleid: ssrf
+	resp, err := http.Get(u.String())
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+var docHosts = map[string]bool{"pkg.go.dev": true}
+
+func docsOnly(ctx context.Context, _ *mcp.CallToolRequest, args getArgs) (*mcp.CallToolResult, any, error) {
+	u, err := url.Parse(args.Address)
+	if err != nil {
+		return nil, nil, err
+	}
+	if u.Scheme != "https" || !docHosts[u.Hostname()] {
+		return nil, nil, errors.New("not an allowed documentation host")
+	}
+	// ok: ssrf
+	resp, err := http.Get(u.String())
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+func RegisterChecked(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "https_only"}, httpsOnly)
+	mcp.AddTool(s, &mcp.Tool{Name: "docs_only"}, docsOnly)
+}

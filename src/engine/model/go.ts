@@ -102,7 +102,8 @@ const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i
 const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal", "rune_literal"])
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
-const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+/** A URL's parts that name its host: checking them checks where a request goes (its `Scheme` alone does not) */
+const HOST_PARTS = new Set(["Host", "Hostname"])
 /** `a`, `a, err`: assignment targets that are plain names */
 const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
 /** entries of a composite literal that are modelled (python.ts keeps the same number) */
