@@ -88,8 +88,11 @@ const resultDriven = (node: AstNode): boolean => {
 /** Methods that append to a string builder: `sb.WriteString(x)` is `sb += x`. */
 const BUILDER_WRITES = new Set(["WriteString", "Write", "WriteByte", "WriteRune"])
 const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
-/** Methods that fill the variable an `&x` argument points to with what they read (decoders, binders). */
-const DECODES_INTO = /^(?:Decode|Unmarshal|UnmarshalJSON|ShouldBind\w*|Bind\w*|BodyParser)$/
+/**
+ * Methods that fill the variable an `&x` argument points to with what they read (decoders, binders),
+ * or write into it (a template executed into a buffer, `tmpl.Execute(&buf, data)`).
+ */
+const DECODES_INTO = /^(?:Decode|Unmarshal|UnmarshalJSON|ShouldBind\w*|Bind\w*|BodyParser|Execute|ExecuteTemplate)$/
 /** Conversions that keep a string's data (`string(b)`, `[]byte(s)` parse as type conversions). */
 const TRANSPARENT_CONVERSIONS = new Set(["string", "any"])
 const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "byte", "rune", "uintptr", "bool"])
