@@ -40,3 +40,17 @@ func (w *Workspace) Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "save"}, w.save)
 	mcp.AddTool(s, &mcp.Tool{Name: "save_inside"}, w.saveInside)
 }
+
+type readArgs struct {
+	Path string `json:"path"`
+}
+
+// The go-sdk's early handler shape, registered in another file: its parameters name it an MCP tool.
+func readEarly(ctx context.Context, ss *mcp.ServerSession, params *mcp.CallToolParamsFor[readArgs]) (*mcp.CallToolResultFor[any], error) {
+	// ruleid: path_traversal
+	b, err := os.ReadFile(params.Arguments.Path)
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.CallToolResultFor[any]{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}, nil
+}
