@@ -663,6 +663,10 @@ class GoWalker {
         const type = this.compositeType(rightNode)
         if (type !== undefined && type.includes(".")) this.b.bindHolder(fn, key, type)
       }
+      // `name := filepath.Clean("/" + p)`: a rooted path cleaned cannot climb above `/`, so joined to a
+      // base it stays inside (what http.Dir does); the rest of the function reads name as contained
+      if (fn !== -1 && target.path.length === 0 && rightNode !== undefined && this.cleansRooted(rightNode, fn))
+        out.push({ k: "guard", kind: "contained", name: target.name, scope: { start: node.endIndex, end: this.b.functions[fn]!.span.end }, span: span(node) })
       if (rightNode !== undefined && target.path.length === 0) {
         const t = rightNode.type
         // `ok := allowed[x]`, `_, ok := allowed[x]`, `ok := slices.Contains(…)`: `if !ok` checks x
@@ -672,6 +676,20 @@ class GoWalker {
       }
       if (fn === -1 && target.path.length === 0 && isConstant(value, this.b.constants)) this.b.constants.set(target.name, value)
     }
+  }
+
+  /** `filepath.Clean("/" + p)` / `path.Clean("/" + p)`: a path made absolute with a constant `/`, then cleaned */
+  private cleansRooted(node: AstNode, fn: number): boolean {
+    if (node.type !== "call_expression") return false
+    const f = fieldOf(node, "function")
+    const operand = f?.type === "selector_expression" ? fieldOf(f, "operand") : null
+    if (operand?.type !== "identifier" || fieldOf(f!, "field")?.text !== "Clean" || !this.isPackage(operand.text, fn)) return false
+    const pkg = this.b.canonical(fn, operand.text, this.b.parentOf)
+    if (pkg !== "path/filepath" && pkg !== "path") return false
+    const arg = fieldOf(node, "arguments")?.namedChild(0)
+    if (arg === null || arg === undefined || arg.type !== "binary_expression" || fieldOf(arg, "operator")?.type !== "+") return false
+    const left = fieldOf(arg, "left")
+    return left !== null && this.constantText(left) === "/"
   }
 
   private rememberCheck(fn: number, name: string, node: AstNode): void {
