@@ -75,6 +75,14 @@ export interface Value {
    * the URL as of unknown origin rather than as chosen by the data.
    */
   readonly hostUnknown?: true | undefined
+  /**
+   * The provenance of data in the value that its `guards` and `sanitized` marks do not cover: parts
+   * of lower provenance than the rest, which passed none of the checks the rest passed
+   * (`filepath.Join(t.dir, filepath.Base(name))`: the tool's argument is cleaned, the directory is a
+   * field of unknown origin). A rule those marks satisfy judges the value by this provenance instead
+   * of dropping it; the lower part alone never made the value untrusted.
+   */
+  readonly below?: Prov | undefined
 }
 
 /**
@@ -109,7 +117,8 @@ export const BLANK_VALUE: Value = Object.freeze({
   settingTail: undefined,
   namesOnly: undefined,
   hostPart: undefined,
-  hostUnknown: undefined
+  hostUnknown: undefined,
+  below: undefined
 })
 
 export const constant = (text?: string): Value => (text === undefined ? BLANK_VALUE : { ...BLANK_VALUE, text, prefix: text, consts: text.slice(0, 500) })
@@ -119,10 +128,40 @@ export const UNKNOWN_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.U
 const intersect = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> =>
   a.length === 0 || b.length === 0 ? [] : a.filter((x) => b.includes(x))
 
+const higher = (a: Prov | undefined, b: Prov | undefined): Prov | undefined => (a === undefined ? b : b === undefined || a >= b ? a : b)
+
+interface Checks {
+  readonly guards: number
+  readonly sanitized: ReadonlyArray<string>
+  readonly below: Prov | undefined
+}
+
+/**
+ * The checks data of both non-constant values passed. Of equal provenance: those both passed. Else
+ * the checks of the higher one, whose data decides the verdict, with the lower one's provenance as
+ * `below` unless it passed them too: a cleaned tool argument joined to a directory of unknown origin
+ * is clean of the argument's data, not untrusted. A credential's few characters (PARTIAL) are about
+ * the secret, not the provenance: that mark still needs both.
+ */
+const checksOf = (aProv: Prov, aGuards: number, aSanitized: ReadonlyArray<string>, aBelow: Prov | undefined, b: Value): Checks => {
+  if (aProv === b.prov) return { guards: aGuards & b.guards, sanitized: intersect(aSanitized, b.sanitized), below: higher(aBelow, b.below) }
+  const aHigher = aProv > b.prov
+  const hi = aHigher ? { guards: aGuards, sanitized: aSanitized, below: aBelow } : { guards: b.guards, sanitized: b.sanitized, below: b.below }
+  const lo = aHigher ? { prov: b.prov, guards: b.guards, sanitized: b.sanitized, below: b.below } : { prov: aProv, guards: aGuards, sanitized: aSanitized, below: aBelow }
+  if (hi.guards === 0 && hi.sanitized.length === 0) return { guards: 0, sanitized: hi.sanitized, below: higher(hi.below, lo.below) }
+  const covered = (hi.guards & ~lo.guards) === 0 && hi.sanitized.every((m) => lo.sanitized.includes(m))
+  return {
+    guards: hi.guards,
+    sanitized: covered || !hi.sanitized.includes(PARTIAL) ? hi.sanitized : hi.sanitized.filter((m) => m !== PARTIAL || lo.sanitized.includes(PARTIAL)),
+    below: covered ? higher(hi.below, lo.below) : higher(hi.below, lo.prov)
+  }
+}
+
 /** Data of both (a value built from two others, or a variable assigned twice). */
 export const join = (a: Value, b: Value): Value => {
   const aConst = a.prov === Prov.Constant && a.params === 0
   const bConst = b.prov === Prov.Constant && b.params === 0
+  const checks = aConst ? b : bConst ? a : checksOf(a.prov, a.guards, a.sanitized, a.below, b)
   // one statement or the other, each with data only in name positions (or none)
   const namesOnly = (a.namesOnly === true || aConst) && (b.namesOnly === true || bConst) && (a.namesOnly === true || b.namesOnly === true)
   const prov = a.prov >= b.prov ? a.prov : b.prov
@@ -134,8 +173,9 @@ export const join = (a: Value, b: Value): Value => {
     prov,
     secret: a.secret || b.secret,
     params: a.params | b.params,
-    guards: aConst ? b.guards : bConst ? a.guards : a.guards & b.guards,
-    sanitized: aConst ? b.sanitized : bConst ? a.sanitized : intersect(a.sanitized, b.sanitized),
+    guards: checks.guards,
+    sanitized: checks.sanitized,
+    below: checks.below,
     label,
     // one URL or the other, each on a configured host (`url = f"{BASE}/a/{x}"` in one branch, `/b/` in the other)
     hostFixed: a.hostFixed === true && b.hostFixed === true ? true : undefined,
@@ -296,19 +336,28 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
   let params = first.params
   let guards = first.guards
   let sanitized = first.sanitized
+  let below = first.below
   for (let i = 1; i < values.length; i++) {
     const b = values[i]!
     const aConst = prov === Prov.Constant && params === 0
     const bConst = b.prov === Prov.Constant && b.params === 0
+    if (aConst) {
+      guards = b.guards
+      sanitized = b.sanitized
+      below = b.below
+    } else if (!bConst) {
+      const checks = checksOf(prov, guards, sanitized, below, b)
+      guards = checks.guards
+      sanitized = checks.sanitized
+      below = checks.below
+    }
     label = prov >= b.prov ? label ?? b.label : b.label ?? label
     if (b.prov > prov) prov = b.prov
     consts = joinConsts(consts, b.consts)
     secret = secret || b.secret
-    guards = aConst ? b.guards : bConst ? guards : guards & b.guards
-    sanitized = aConst ? b.sanitized : bConst ? sanitized : intersect(sanitized, b.sanitized)
     params = params | b.params
   }
-  return { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label }
+  return { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label, below }
 }
 
 export const PROV_NAMES: Record<Prov, string> = {

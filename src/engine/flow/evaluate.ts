@@ -347,12 +347,14 @@ export class FlowEvaluator {
     }
     if (field !== undefined) return field
     if (dotted !== undefined) {
-      const source = this.fw.untrusted.lookup(dotted)[0]
+      // a source, also named by a typed parameter's type (Go's `call openai.ToolCall`: `call.Function.Arguments`
+      // is `github.com/sashabaranov/go-openai.ToolCall().Function.Arguments`, what the model wrote)
+      const typed = this.typedName(dotted, fn)
+      const source = this.fw.untrusted.lookup(dotted)[0] ?? (typed === undefined ? undefined : this.fw.untrusted.lookup(typed)[0])
       if (source !== undefined) return this.named(untrusted(source), e.name)
       // a property the models call safe carries none of its object's data (`text.length`), also
       // named by a typed parameter's class (`({ session }: Request) =>` reads `express.Request().session`)
       if (this.fw.safe.lookup(dotted).length > 0) return constant()
-      const typed = this.typedName(dotted, fn)
       if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
     const read = this.named(strip(obj), e.name)

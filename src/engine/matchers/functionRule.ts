@@ -3,7 +3,7 @@ import type { FunctionMatcher } from "../../domain/FlowRule.js"
 import type { FlowEvaluator } from "../flow/evaluate.js"
 import { lastSegment, type NameIndex, nameSet, type Requirement } from "../flow/names.js"
 import { GUARD_BITS, Prov } from "../flow/Value.js"
-import type { Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
+import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { severityRank } from "../../domain/severities.js"
@@ -265,8 +265,14 @@ const effect = (
     if (c.calls.lookup(x.callee).length === 0 || c.exceptCalls.lookup(x.callee).length > 0) return false
     if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
-    const first = statementOf(model, x.args[0]?.value)
-    const text = first === undefined ? undefined : evaluator().value(first, x.fn, x.span.start).text
+    // the statement is the first argument, or the second after a context (Go's `db.ExecContext(ctx, "DELETE …", id)`);
+    // its constant text, or the constant text it starts with (`"DELETE FROM " + table`)
+    const textOf = (a: Arg | undefined): string | undefined => {
+      const e = statementOf(model, a?.value)
+      const v = e === undefined ? undefined : evaluator().value(e, x.fn, x.span.start)
+      return v?.text ?? v?.prefix
+    }
+    const text = textOf(x.args[0]) ?? (x.args.length > 1 ? textOf(x.args[1]) : undefined)
     return text !== undefined && c.statement.test(text)
   }
   for (const call of scope.own(fi)) {

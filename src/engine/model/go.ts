@@ -4,7 +4,7 @@ import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
-import { checkKindOf, NORMALISERS } from "./guards.js"
+import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
 import { Focus, type Interest } from "./interest.js"
 
 /**
@@ -88,8 +88,11 @@ const resultDriven = (node: AstNode): boolean => {
 /** Methods that append to a string builder: `sb.WriteString(x)` is `sb += x`. */
 const BUILDER_WRITES = new Set(["WriteString", "Write", "WriteByte", "WriteRune"])
 const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
-/** Methods that fill the variable an `&x` argument points to with what they read (decoders, binders). */
-const DECODES_INTO = /^(?:Decode|Unmarshal|UnmarshalJSON|ShouldBind\w*|Bind\w*|BodyParser)$/
+/**
+ * Methods that fill the variable an `&x` argument points to with what they read (decoders, binders),
+ * or write into it (a template executed into a buffer, `tmpl.Execute(&buf, data)`).
+ */
+const DECODES_INTO = /^(?:Decode|Unmarshal|UnmarshalJSON|ShouldBind\w*|Bind\w*|BodyParser|Execute|ExecuteTemplate)$/
 /** Conversions that keep a string's data (`string(b)`, `[]byte(s)` parse as type conversions). */
 const TRANSPARENT_CONVERSIONS = new Set(["string", "any"])
 const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "byte", "rune", "uintptr", "bool"])
@@ -97,10 +100,13 @@ const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "
 const NO_RETURN = /^(?:panic|os\.Exit|runtime\.Goexit|(?:[\w.]+\.)?(?:Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|FailNow|SkipNow|Skip|Skipf))$/
 const EXIT_STATEMENTS = new Set(["return_statement", "continue_statement", "break_statement", "goto_statement"])
 const COMPARISONS = new Set(["==", "!=", "<", "<=", ">", ">="])
+/** Text that starts with a URL scheme (`file://`, `https:`) */
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i
 const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal", "rune_literal"])
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
-const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+/** A URL's parts that name its host: checking them checks where a request goes (its `Scheme` alone does not) */
+const HOST_PARTS = new Set(["Host", "Hostname"])
 /** `a`, `a, err`: assignment targets that are plain names */
 const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
 /** entries of a composite literal that are modelled (python.ts keeps the same number) */
@@ -657,6 +663,10 @@ class GoWalker {
         const type = this.compositeType(rightNode)
         if (type !== undefined && type.includes(".")) this.b.bindHolder(fn, key, type)
       }
+      // `name := filepath.Clean("/" + p)`: a rooted path cleaned cannot climb above `/`, so joined to a
+      // base it stays inside (what http.Dir does); the rest of the function reads name as contained
+      if (fn !== -1 && target.path.length === 0 && rightNode !== undefined && this.cleansRooted(rightNode, fn))
+        out.push({ k: "guard", kind: "contained", name: target.name, scope: { start: node.endIndex, end: this.b.functions[fn]!.span.end }, span: span(node) })
       if (rightNode !== undefined && target.path.length === 0) {
         const t = rightNode.type
         // `ok := allowed[x]`, `_, ok := allowed[x]`, `ok := slices.Contains(…)`: `if !ok` checks x
@@ -666,6 +676,20 @@ class GoWalker {
       }
       if (fn === -1 && target.path.length === 0 && isConstant(value, this.b.constants)) this.b.constants.set(target.name, value)
     }
+  }
+
+  /** `filepath.Clean("/" + p)` / `path.Clean("/" + p)`: a path made absolute with a constant `/`, then cleaned */
+  private cleansRooted(node: AstNode, fn: number): boolean {
+    if (node.type !== "call_expression") return false
+    const f = fieldOf(node, "function")
+    const operand = f?.type === "selector_expression" ? fieldOf(f, "operand") : null
+    if (operand?.type !== "identifier" || fieldOf(f!, "field")?.text !== "Clean" || !this.isPackage(operand.text, fn)) return false
+    const pkg = this.b.canonical(fn, operand.text, this.b.parentOf)
+    if (pkg !== "path/filepath" && pkg !== "path") return false
+    const arg = fieldOf(node, "arguments")?.namedChild(0)
+    if (arg === null || arg === undefined || arg.type !== "binary_expression" || fieldOf(arg, "operator")?.type !== "+") return false
+    const left = fieldOf(arg, "left")
+    return left !== null && this.constantText(left) === "/"
   }
 
   private rememberCheck(fn: number, name: string, node: AstNode): void {
@@ -740,6 +764,13 @@ class GoWalker {
       }
     }
     return undefined
+  }
+
+  /** The text of a string literal, or of a package-level constant holding one. */
+  private constantText(node: AstNode): string | undefined {
+    if (node.type === "interpreted_string_literal" || node.type === "raw_string_literal") return node.text.slice(1, -1)
+    const held = node.type === "identifier" ? this.b.constants.get(node.text) : undefined
+    return held?.k === "lit" && typeof held.value === "string" ? held.value : undefined
   }
 
   private literalKey(node: AstNode): string | undefined {
@@ -994,7 +1025,14 @@ class GoWalker {
       if (pkg === "strings" && name === "Contains") return // a substring test, not membership
       const position = pkg === "slices" || pkg === "golang.org/x/exp/slices" || pkg === "regexp" ? 1 : 0
       const subject = args[position]
-      if (subject !== undefined) this.guard(kind, subject, scope, cond, out, fn)
+      const prefix = pkg === "strings" && name === "HasPrefix" && args[1] !== undefined ? this.constantText(args[1]) : undefined
+      // a URL's scheme (`strings.HasPrefix(uri, "file://")`) says nothing about which directory a path is in
+      const schemeOnly = prefix !== undefined && URL_SCHEME.test(prefix)
+      if (subject !== undefined && !schemeOnly) this.guard(kind, subject, scope, cond, out, fn)
+      // `strings.HasPrefix(u, "https://api.github.com/")`: a prefix that ends the host with `/` (or
+      // `?`, `#`) fixes the host, so the check is a host allow-list (`"https://api.github.com"` alone
+      // is not: `https://api.github.com.evil.io` starts with it)
+      if (subject !== undefined && prefix !== undefined && HOST_PREFIX.test(prefix)) this.guard("host_allowlist", subject, scope, cond, out, fn)
       return
     }
     if (operand !== null) {

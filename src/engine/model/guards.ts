@@ -20,5 +20,8 @@ export const checkKindOf = (name: string): GuardKind | undefined => {
   return undefined
 }
 
+/** A URL prefix that names a scheme and a whole host: the host ends at a `/`, `?` or `#`. */
+export const HOST_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+[/?#]/i
+
 /** Calls that normalise a path or URL before it is checked (the checked value is their receiver). */
 export const NORMALISERS = new Set(["resolve", "absolute", "realpath", "abspath", "normpath", "Clean", "Abs", "normalize", "toLowerCase", "lower"])

@@ -5,7 +5,7 @@ import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
-import { checkKindOf, NORMALISERS } from "./guards.js"
+import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
 const NUMERIC_ANNOTATIONS = new Set(["int", "float", "bool"])
@@ -49,8 +49,6 @@ const BARE_EXITS = new Set(["return_statement", "continue_statement", "break_sta
 
 const EXITS = new Set(["raise_statement", "return_statement", "continue_statement", "break_statement"])
 
-/** A URL prefix that names a scheme and a whole host: the host ends at a `/`, `?` or `#`. */
-const HOST_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+[/?#]/i
 
 const LITERALS = new Set(["string", "integer", "float", "true", "false", "none"])
 
