@@ -261,9 +261,12 @@ const fixesHost = (parts: ReadonlyArray<Value>): boolean | string | undefined =>
   let i = 0
   for (; i < parts.length; i++) {
     const p = parts[i]!
-    if (p.params !== 0 || p.secret) break
+    // a URL whose host passed an allow-list check (`if urlparse(base).hostname not in HOSTS: raise`)
+    // is on a host the program chose, like a setting, whoever passed it
+    const hostChecked = (p.guards & GUARD_BITS.host_allowlist) !== 0 && p.text === undefined
+    if ((p.params !== 0 && !hostChecked) || p.secret) break
     if (p.prov === Prov.Constant && p.text !== undefined) continue
-    if (p.prov === Prov.Config || p.hostFixed === true) lastSetting = i
+    if (p.prov === Prov.Config || p.hostFixed === true || hostChecked) lastSetting = i
     else break
   }
   if (lastSetting === -1) return undefined

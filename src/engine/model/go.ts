@@ -100,7 +100,7 @@ const COMPARISONS = new Set(["==", "!=", "<", "<=", ">", ">="])
 const LITERALS = new Set(["interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal", "rune_literal"])
 /** Normalising calls whose result is checked instead of their argument (`filepath.Clean(p)`). */
 const GO_NORMALISERS = new Set([...NORMALISERS, "EvalSymlinks", "ToLower", "ToUpper", "TrimSpace", "FromSlash", "ToSlash"])
-const HOST_PARTS = new Set(["Host", "Hostname", "Scheme"])
+const HOST_PARTS = new Set(["Host", "Hostname"])
 /** `a`, `a, err`: assignment targets that are plain names */
 const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
 /** entries of a composite literal that are modelled (python.ts keeps the same number) */
@@ -1021,6 +1021,8 @@ class GoWalker {
       }
       if (t === "selector_expression") {
         const field = fieldOf(node, "field")?.text ?? ""
+        // `u.Scheme != "https"` fixes the scheme, not who is reached: no check of the host
+        if (field === "Scheme") return
         if (!HOST_PARTS.has(field)) break
         hostPart = true
         node = fieldOf(node, "operand")!

@@ -131,6 +131,12 @@ const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__
 class PythonWalker {
   /** while guards of one side of a disjunction are read (see guardsOf): the other side's text */
   private eitherSide: { readonly other: string; readonly names: ReadonlySet<string> } | undefined = undefined
+  /** module-level functions by name, for predicate helpers (`if not is_allowed(url): raise`) */
+  private readonly topDefs = new Map<string, AstNode>()
+  /** per predicate helper: the checks that hold on its parameters when it returns a truthy value */
+  private readonly predicates = new Map<AstNode, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  /** how deeply predicate helpers are being read: their checks are probed, not modelled */
+  private probing = 0
   private readonly focus: Focus | undefined
   private readonly b: ModelBuilder
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
@@ -144,6 +150,11 @@ class PythonWalker {
   }
 
   run(root: AstNode): SemanticModel {
+    for (const c of root.namedChildren) {
+      const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c
+      const name = def?.type === "function_definition" ? def.childForFieldName("name")?.text : undefined
+      if (name !== undefined) this.topDefs.set(name, def!)
+    }
     this.block(root, -1, this.b.module)
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
     for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
@@ -571,7 +582,9 @@ class PythonWalker {
           return
         }
         if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
-        if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
+        // `host == "api.example.com"`, or a module-level string constant (`host == PARTNER_HOST`)
+        const constantRight = right.type === "string" || right.type === "integer" || (right.type === "identifier" && this.moduleString(right.text) !== undefined)
+        if ((op === "==" || op === "!=") && constantRight) this.guard("allowlist", left, scope, cond, out, fn)
         // `p.parent == ROOT` (`if p.parent != ROOT: raise`): p is directly under ROOT
         if ((op === "==" || op === "!=") && right.type !== "string") {
           for (const side of [left, right])
@@ -609,7 +622,16 @@ class PythonWalker {
       const written = fnNode.type === "attribute" ? fnNode.childForFieldName("attribute")?.text ?? "" : fnNode.text
       if (negated) return // a failed check proves nothing
       const kind = checkKindOf(written)
-      if (kind === undefined) return
+      if (kind === undefined) {
+        // a predicate helper of the file: `if not is_allowed(url): raise`, where is_allowed returns a check of its parameter
+        const helper = fnNode.type === "identifier" ? this.topDefs.get(fnNode.text) : undefined
+        if (helper !== undefined && this.probing < 3)
+          for (const { param, kind: k } of this.predicateOf(helper)) {
+            const arg = args[param]
+            if (arg !== undefined && arg.type !== "keyword_argument" && arg.type !== "list_splat" && arg.type !== "dictionary_splat") this.guard(k, arg, scope, cond, out, fn)
+          }
+        return
+      }
       // `isinstance(x, str)`: a text (or container, or any) type leaves the content free; a number,
       // a bool, a UUID, an enum or a model class fixes it
       if (written === "isinstance" && TEXT_TYPES.test(args[1]?.text ?? "")) return
@@ -678,6 +700,70 @@ class PythonWalker {
     return text
   }
 
+  /**
+   * The checks a predicate helper's truthy result proves about its parameters (by position): of each
+   * `return` other than a falsy constant, what its expression checks, the same for all of them. A
+   * local the helper computed once from a parameter (`host = urlparse(u).hostname`) is traced to it.
+   */
+  private predicateOf(def: AstNode): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.predicates.get(def)
+    if (done !== undefined) return done
+    this.predicates.set(def, [])
+    const params = (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
+      p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
+    )
+    const body = def.childForFieldName("body")
+    const returns: Array<AstNode> = []
+    const locals = new Map<string, AstNode | undefined>()
+    const visit = (n: AstNode): void => {
+      for (const c of n.namedChildren) {
+        if (NESTED_SCOPES.has(c.type)) continue
+        if (c.type === "return_statement") returns.push(c)
+        else if (c.type === "assignment") {
+          const target = c.childForFieldName("left")
+          // assigned twice: not one value
+          if (target?.type === "identifier") locals.set(target.text, locals.has(target.text) ? undefined : c.childForFieldName("right") ?? undefined)
+        } else visit(c)
+      }
+    }
+    if (body !== null) visit(body)
+    let common: Map<string, Set<GuardKind>> | undefined
+    this.probing++
+    try {
+      for (const r of returns) {
+        const value = r.namedChildren[0]
+        if (value === undefined || /^(?:False|None|0|""|'')$/.test(value.text)) continue
+        const held: Array<Statement> = []
+        this.guardsOf(value, false, { start: 0, end: 0 }, held, -1)
+        const here = new Map<string, Set<GuardKind>>()
+        for (const g of held) {
+          if (g.k !== "guard") continue
+          const assigned = locals.get(g.name)
+          const traced: Array<Statement> = []
+          // `host = urlparse(u).hostname; return host in ALLOWED`: the check is about u's host
+          if (assigned !== undefined && !params.includes(g.name)) this.guard(g.kind, assigned, { start: 0, end: 0 }, r, traced, -1)
+          for (const t of traced.length > 0 ? traced : [g]) if (t.k === "guard") here.set(t.name, (here.get(t.name) ?? new Set()).add(t.kind))
+        }
+        if (common === undefined) common = here
+        else
+          for (const [name, kinds] of common) {
+            const other = here.get(name)
+            if (other === undefined) common.delete(name)
+            else for (const k of kinds) if (!other.has(k)) kinds.delete(k)
+          }
+      }
+    } finally {
+      this.probing--
+    }
+    const out: Array<{ param: number; kind: GuardKind }> = []
+    for (const [name, kinds] of common ?? []) {
+      const param = params.indexOf(name)
+      if (param !== -1) for (const kind of kinds) out.push({ param, kind })
+    }
+    this.predicates.set(def, out)
+    return out
+  }
+
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
     let node = subject
     // `str(p).startswith(...)`, `urlparse(u).hostname in HOSTS`: the check is about p / u
@@ -693,7 +779,9 @@ class PythonWalker {
       }
       if (node.type === "attribute") {
         const attr = node.childForFieldName("attribute")?.text ?? ""
-        if (/^(?:hostname|netloc|host|scheme)$/.test(attr)) hostPart = true
+        // `urlparse(u).scheme in ("http", "https")` fixes the scheme, not who is reached: no check of the host
+        if (attr === "scheme") return
+        if (/^(?:hostname|netloc|host)$/.test(attr)) hostPart = true
         if (/^(?:hostname|netloc|host|scheme|parent|name|suffix|stem)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr)) {
           node = node.childForFieldName("object")!
           continue
@@ -708,7 +796,7 @@ class PythonWalker {
       }
       break
     }
-    const name = node.type === "identifier" ? node.text : node.type === "attribute" ? dottedOf(this.expr(node, fn)) : undefined
+    const name = node.type === "identifier" ? node.text : node.type === "attribute" && this.probing === 0 ? dottedOf(this.expr(node, fn)) : undefined
     if (name === undefined) return
     out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
   }
