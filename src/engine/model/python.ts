@@ -5,6 +5,7 @@ import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { restrictivePattern } from "./regexGuard.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
@@ -572,6 +573,11 @@ class PythonWalker {
       const [left, right] = cond.namedChildren
       if (left === undefined || right === undefined) return
       const op = ops.join(" ")
+      // `re.fullmatch(P, x) is None` (`if ... is None: raise`): the check failed; `is not None`: it held
+      if ((op === "is" || op === "is not") && right.type === "none" && left.type === "call") {
+        this.guardsOf(left, op === "is" ? !negated : negated, scope, out, fn)
+        return
+      }
       const positive = op === "in" || op === "==" || op === "is"
       const negative = op === "not in" || op === "!=" || op === "is not"
       if ((positive && !negated) || (negative && negated)) {
@@ -674,18 +680,64 @@ class PythonWalker {
   }
 
   /**
-   * What a regex match checks: `re.fullmatch(p, x)` / `re.match(p, x)` check x; a pattern compiled
-   * at module level (`SAFE = re.compile(r"...")`) checks its argument with `SAFE.fullmatch(x)`, or
-   * with `SAFE.match(x)` when the pattern ends with `$` or `\Z` (match anchors only the start).
+   * What a regex match validates: `re.fullmatch(p, x)` / `re.match(p, x)` check x, a pattern compiled
+   * at module level (`SAFE = re.compile(r"...")`) or in place checks its argument with `SAFE.fullmatch(x)`
+   * or `SAFE.match(x)`; only a restrictive pattern that covers the whole value validates it
+   * (regexGuard.ts: `match` anchors only the start, so its pattern must end with `$` or `\Z`).
    */
   private matchSubject(fnNode: AstNode, written: string, args: ReadonlyArray<AstNode>, fn: number): AstNode | undefined {
+    const anchored = written === "fullmatch" ? "both" : "start"
     const receiver = fnNode.type === "attribute" ? fnNode.childForFieldName("object") : null
-    if (receiver === null || receiver.type !== "identifier") return args[1]
-    const canonical = this.b.canonical(fn, receiver.text, this.b.parentOf)
-    if (canonical === "re" || canonical === "regex") return args[1]
-    const pattern = this.compiledPattern(receiver.text)
-    if (pattern === undefined) return undefined
-    return written === "fullmatch" || /(?:\$|\\Z)$/.test(pattern) ? args[0] : undefined
+    const moduleCall = receiver === null || (receiver.type === "identifier" && /^(?:re|regex)$/.test(this.b.canonical(fn, receiver.text, this.b.parentOf)))
+    if (moduleCall) return args[0] !== undefined && this.patternTexts(args[0]).every((p) => this.restrictive(p, anchored)) ? args[1] : undefined
+    // `re.compile(r"...").fullmatch(x)`
+    const compiled =
+      receiver.type === "identifier"
+        ? this.compiledPattern(receiver.text)
+        : receiver.type === "call" && /(?:^|\.)compile$/.test(receiver.childForFieldName("function")?.text ?? "")
+          ? this.patternText(receiver.childForFieldName("arguments")?.namedChildren[0])
+          : undefined
+    return this.restrictive(compiled, anchored) ? args[0] : undefined
+  }
+
+  private restrictive(pattern: string | undefined, anchored: "both" | "start"): boolean {
+    return pattern !== undefined && restrictivePattern(pattern, anchored)
+  }
+
+  /** A pattern written in place (`r"[0-9a-f]+"`) or held by a module-level constant. */
+  private patternText(node: AstNode | undefined): string | undefined {
+    if (node?.type === "string") return node.namedChildren.some((c) => c.type === "interpolation") ? undefined : this.stringValue(node)
+    return node?.type === "identifier" ? this.moduleString(node.text) : undefined
+  }
+
+  /**
+   * The patterns a regex argument may be: written in place, a module-level constant, or a local of the
+   * function assigned only pattern literals (`pattern = r"^[a-z]+$" if strict else r"^[a-z.]+$"`).
+   * `[undefined]` when one of them is not known.
+   */
+  private patternTexts(node: AstNode): ReadonlyArray<string | undefined> {
+    const direct = this.patternText(node)
+    if (direct !== undefined || node.type !== "identifier") return [direct]
+    let scope: AstNode | null = node.parent
+    while (scope !== null && scope.type !== "function_definition") scope = scope.parent
+    const body = scope?.childForFieldName("body")
+    if (body === null || body === undefined) return [undefined]
+    const out: Array<string | undefined> = []
+    const literals = (v: AstNode): void => {
+      if (v.type === "parenthesized_expression" && v.namedChildren[0] !== undefined) literals(v.namedChildren[0])
+      else if (v.type === "conditional_expression" && v.namedChildren.length === 3) {
+        literals(v.namedChildren[0]!)
+        literals(v.namedChildren[2]!)
+      }
+      else out.push(this.patternText(v))
+    }
+    for (const a of descendants(body, NESTED_SCOPES))
+      if (a.type === "assignment" && a.childForFieldName("left")?.text === node.text) {
+        const right = a.childForFieldName("right")
+        if (right === null) return [undefined]
+        literals(right)
+      }
+    return out.length > 0 ? out : [undefined]
   }
 
   /** The text of a module-level pattern `NAME = re.compile(r"...")`, if the name is one. */
