@@ -80,3 +80,29 @@ def grep(term: str) -> str:
         raise ValueError(term)
     # ruleid: code_execution
     return subprocess.check_output(f"grep -r {term} /srv", shell=True, text=True)
+
+
+MODES = {"short", "full"}
+
+
+def show_as(mode: str, sha: str) -> str:
+    if mode not in MODES:
+        raise ValueError(mode)
+    if not re.fullmatch(COMMIT, sha):
+        raise ValueError(sha)
+    # one part allow-listed, the other validated: both checked, each its own way
+    # ok: code_execution
+    return subprocess.check_output(f"git show --format={mode} {sha}", shell=True, text=True)
+
+
+@function_tool
+def show_formatted(mode: str, sha: str) -> str:
+    return show_as(mode, sha)
+
+
+@function_tool
+def show_formatted_loose(mode: str, sha: str) -> str:
+    if mode not in MODES:
+        raise ValueError(mode)
+    # ruleid: code_execution
+    return subprocess.check_output(f"git show --format={mode} {sha}", shell=True, text=True)

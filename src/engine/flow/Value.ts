@@ -86,6 +86,14 @@ export const PARTIAL = "<partial>"
 export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8 } as const
 
 /**
+ * What passing a check tells about a value: one of fixed values (`allowlist`) is of a validated
+ * shape too, so text built from an allow-listed part and a validated part (`f"--format={mode} {sha}"`)
+ * is still validated, where the parts' guards meet (every rule that takes `validated` takes
+ * `allowlist`). A rule's own mask of the guards it takes stays GUARD_BITS.
+ */
+export const passedBits = (kind: keyof typeof GUARD_BITS): number => (kind === "allowlist" ? GUARD_BITS.allowlist | GUARD_BITS.validated : GUARD_BITS[kind])
+
+/**
  * Every value has all of Value's fields, in this order (absent ones undefined), and is made by
  * spreading this one or another value: one hidden class for all of them. Values built with only the
  * fields they had took dozens of shapes, and every read of a field in the data flow went through
