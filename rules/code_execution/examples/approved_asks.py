@@ -19,7 +19,7 @@ def run_step(state: dict):
 
 
 def run_then_ask(state: dict):
-    # ruleid: code_execution
+    # ruleid: code_execution[shell]
     out = subprocess.check_output(state["command"], shell=True, text=True)
     ask_human({"ran": state["command"], "out": out})
     return {"out": out}
@@ -40,14 +40,14 @@ def deploy(target: str) -> str:
 @tool
 def cleanup(job: dict) -> str:
     """Clean a job's workspace."""
-    # ruleid: code_execution
+    # ruleid: code_execution[shell]
     return subprocess.check_output(f"rm -rf /tmp/{job['id']}", shell=True, text=True)
 
 
 @tool
 def archive(job: dict) -> str:
     """Archive a job's workspace."""
-    # ruleid: code_execution
+    # ruleid: code_execution[shell]
     return subprocess.check_output(f"tar czf /tmp/{job['id']}.tgz /srv", shell=True, text=True)
 
 
@@ -63,3 +63,17 @@ def constant_probe() -> str:
     """Report uptime."""
     # ok: code_execution
     return subprocess.check_output("uptime", shell=True, text=True)
+
+
+# LangGraph's prebuilt agent runs every tool in its node "tools": an interrupt before it approves each call
+from langgraph.prebuilt import create_react_agent
+
+
+@tool
+def restart(service: str) -> str:
+    """Restart a service."""
+    # ruleid: code_execution[approved]
+    return subprocess.check_output(f"systemctl restart {service}", shell=True, text=True)
+
+
+ops_agent = create_react_agent("openai:gpt-4o", tools=[restart], interrupt_before=["tools"])

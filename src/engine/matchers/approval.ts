@@ -32,7 +32,7 @@ export const approved = (
       if (names.size === 0) names.add(info.name)
       // a tool is named by its function or by its decorator (`@tool("shell")`)
       if (info.role === "tool") for (const r of registrations) if (r.fn === info.parent) names.add(firstString(r) ?? info.name)
-      if (interrupted(model, approval.interrupts!, names)) return true
+      if (interrupted(model, approval.interrupts!, names, info.role === "tool" ? info.name : undefined)) return true
     }
     return false
   }
@@ -71,19 +71,27 @@ const firstString = (call: Call): string | undefined => {
 }
 
 /** Some call of the file passes one of these keywords (or options fields) listing one of the names, or `*`. */
-const interrupted = (model: SemanticModel, keywords: ReadonlyArray<string>, names: ReadonlySet<string>): boolean =>
-  model.calls.some((call) =>
-    optionValues(call, keywords, model).some((v) => {
+const interrupted = (model: SemanticModel, keywords: ReadonlyArray<string>, names: ReadonlySet<string>, tool?: string): boolean =>
+  model.calls.some((call) => {
+    // LangGraph's prebuilt agent runs the tools it is handed in its node "tools"
+    // (`create_react_agent(m, [restart], interrupt_before=["tools"])`)
+    const listed = (name: unknown): boolean => typeof name === "string" && (names.has(name) || name === "*" || (name === "tools" && tool !== undefined && hands(call, tool, model)))
+    return optionValues(call, keywords, model).some((v) => {
       const held = v.k === "name" ? heldValue(v, call.fn, model) ?? v : v
-      if (held.k === "lit") return held.value === "*" || (typeof held.value === "string" && names.has(held.value))
+      if (held.k === "lit") return listed(held.value)
       if (held.k !== "container") return false
       // `interrupt_on={"shell": True}`: the keys name the tools (a `False` value turns one off)
-      return held.entries.some((e) => {
-        const named = e.key !== undefined ? (e.value.k === "lit" && e.value.value === false ? undefined : e.key) : e.value.k === "lit" ? e.value.value : undefined
-        return typeof named === "string" && (names.has(named) || named === "*")
-      })
+      return held.entries.some((e) => listed(e.key !== undefined ? (e.value.k === "lit" && e.value.value === false ? undefined : e.key) : e.value.k === "lit" ? e.value.value : undefined))
     })
-  )
+  })
+
+/** The call is given the function by name, alone or in a list (`tools=[restart]`, or a variable holding the list). */
+const hands = (call: Call, fn: string, model: SemanticModel): boolean =>
+  call.args.some((a) => {
+    const value = a.value.k === "name" ? heldValue(a.value, call.fn, model) ?? a.value : a.value
+    const named = (e: Expr): boolean => (e.k === "name" || e.k === "ref") && e.name === fn
+    return named(value) || (value.k === "container" && value.entries.some((e) => named(e.value)))
+  })
 
 /** The values a call passes under these keyword names: keyword arguments, or fields of an options object written in place or held by a variable. */
 const optionValues = (call: Call, keywords: ReadonlyArray<string>, model: SemanticModel): ReadonlyArray<Expr> => {
