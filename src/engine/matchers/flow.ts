@@ -507,7 +507,9 @@ interface Verdict {
  * is about, leaves nothing worth a person's attention and is not reported.
  */
 const approvedVerdict = <T extends { readonly verdict: Verdict }>(found: T): T | undefined =>
-  found.verdict.lower || found.verdict.text === true ? undefined : { ...found, verdict: { ...found.verdict, tier: "risk_pattern", lower: true, approved: true } }
+  found.verdict.lower || found.verdict.text === true
+    ? undefined
+    : { ...found, verdict: { ...found.verdict, tier: found.verdict.tier === "vulnerability" ? "risk_pattern" : found.verdict.tier, lower: true, approved: true } }
 
 /** A proven flow outranks one of unknown origin. */
 const stronger = (a: Verdict, b: Verdict): boolean => b.lower && !a.lower
