@@ -184,10 +184,18 @@ export const FlowMatcher = Schema.Struct({
         description: "the decorator or the call that registers the function holding the sink (or the tool around it) has one of these (`needs_approval=True`, `needsApproval: true`)"
       }),
       interrupts: Schema.optional(Schema.Array(Schema.String)).annotations({
-        description: "keyword names (`interrupt_before`): the function is a graph node whose node name a call of the file lists, as a constant, in one of them (or `*`)"
-      })
+        description:
+          "keyword names (`interrupt_before`, `interrupt_on`): the function is a graph node or a tool whose name a call of the file lists, as a constant, in one of them (or `*`; a dict lists its keys whose value is not `False`)"
+      }),
+      calls: Schema.optional(Names).annotations({
+        description: "the function holding the sink (or the tool / node around it) calls one of these before the sink (`langgraph.types.interrupt`)"
+      }),
+      variant: MatcherOverrides.variant.annotations({ description: "the message variant of a finding the approval lowered (`ruleid: <id>[<variant>]`)" })
     }).annotations({ parseOptions: strict })
-  ).annotations({ description: "no finding when a person approves each run of the function holding the sink before it runs" }),
+  ).annotations({
+    description:
+      "a person approves each run of the function holding the sink before it runs: a proven flow is reported as a risk_pattern one severity lower, anything weaker not at all"
+  }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "FlowMatcher" })
 export type FlowMatcher = typeof FlowMatcher.Type

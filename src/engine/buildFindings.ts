@@ -167,7 +167,8 @@ export const buildEngineFindings = (
       return { line: at.line, column: at.column, message: maskAll(r.message, secrets) }
     })
     const located = related === undefined || related.length === 0 ? finding : { ...finding, related_locations: related }
-    out.push(matcher?.variant !== undefined ? { finding: located, variant: matcher.variant } : { finding: located })
+    const variant = m.variant ?? matcher?.variant
+    out.push(variant !== undefined ? { finding: located, variant } : { finding: located })
   }
   return out
 }

@@ -49,6 +49,12 @@ export interface HarnessReport {
 const blankLineComments = (text: string): string =>
   text.replace(/^([ \t]*)(\/\/[^\n]*)$/gm, (_all, indent: string, comment: string) => indent + " ".repeat(comment.length))
 
+/** The message variants a matcher's findings may carry: its own, and that of a flow an approval lowered. */
+const variantsOf = (m: LoadedRule["matchers"][number]): ReadonlyArray<string> => [
+  ...(m.variant !== undefined ? [m.variant] : []),
+  ...("approved_by" in m && m.approved_by?.variant !== undefined ? [m.approved_by.variant] : [])
+]
+
 const targetsOf = (rule: LoadedRule): Set<string> =>
   new Set(
     rule.matchers.map((m) => {
@@ -99,8 +105,8 @@ export const runRuleExamples = (compiled: CompiledCatalogue, catalogue: Catalogu
       for (const e of a.expectations) {
         const named = catalogue.resolve(e.id)
         if (named === undefined) fail(file, `annotation names unknown rule "${e.id}"`, a.line)
-        else if (e.variant !== undefined && !named.matchers.some((m) => m.variant === e.variant)) {
-          const known = [...new Set(named.matchers.flatMap((m) => (m.variant !== undefined ? [m.variant] : [])))]
+        else if (e.variant !== undefined && !named.matchers.some((m) => variantsOf(m).includes(e.variant!))) {
+          const known = [...new Set(named.matchers.flatMap(variantsOf))]
           fail(file, `annotation pins variant "${e.variant}" but ${named.id} has ${known.length === 0 ? "no variants" : `only ${known.join(", ")}`}`, a.line)
         }
       }

@@ -64,7 +64,7 @@ describe("the example harness", () => {
       "2: expected exec_eval[timer] on line 2, got exec_eval[eval]@1"
     ])
     expect(problemsWith("unknown.js", "// ruleid: exec_eval[nope]\neval(job)\n")).toEqual([
-      "1: annotation pins variant \"nope\" but exec_eval has only eval, browser, timer, interpreter",
+      "1: annotation pins variant \"nope\" but exec_eval has only eval, approved, browser, timer, interpreter",
       "2: expected exec_eval[nope] on line 2, got exec_eval[eval]@1"
     ])
     expect(problemsWith("both.js", "// ruleid: exec_eval[timer]@1\nsetTimeout(\"run(\" + job + \")\", 10)\n")).toEqual([])

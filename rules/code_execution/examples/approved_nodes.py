@@ -1,5 +1,6 @@
 # A person approves each run first: the graph interrupts before the node that runs the command, or
-# the tool is registered as needing approval. An interrupt before another node approves nothing here.
+# the tool is registered as needing approval. The flow is still reported, as a risk one severity
+# lower (variant approved); an interrupt before another node approves nothing here.
 import subprocess
 from typing import TypedDict
 
@@ -22,7 +23,7 @@ def draft(job: Job):
 
 
 def apply_script(job: Job):
-    # ok: code_execution
+    # ruleid: code_execution[approved]
     done = subprocess.run(job["script"], shell=True, capture_output=True, text=True)
     return {"log": done.stdout}
 
@@ -48,7 +49,7 @@ app = flow.compile(checkpointer=MemorySaver(), interrupt_before=APPROVE)
 @function_tool(needs_approval=True)
 def run_command(command: str) -> str:
     """Run a shell command once the user approves it."""
-    # ok: code_execution
+    # ruleid: code_execution[approved]
     return subprocess.check_output(command, shell=True, text=True)
 
 

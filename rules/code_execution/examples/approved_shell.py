@@ -7,8 +7,9 @@ class LocalExecutor:
     async def __call__(self, request):
         for command in request.data.action.commands:
             # the executor of a ShellTool registered with needs_approval=True: a person approves each
-            # command first (the same executor without approval: shell_tool_executors.py)
-            # ok: code_execution
+            # command first, so the flow is a risk one severity lower (the same executor without
+            # approval: shell_tool_executors.py)
+            # ruleid: code_execution[approved]
             proc = await asyncio.create_subprocess_shell(command, stdout=asyncio.subprocess.PIPE)
             await proc.communicate()
 

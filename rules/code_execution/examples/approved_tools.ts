@@ -1,5 +1,6 @@
-// A person approves each call first (AI SDK needsApproval: true, an interrupt before the graph node);
-// an approval that depends on the input, or an interrupt before another node, approves nothing here.
+// A person approves each call first (AI SDK needsApproval: true, an interrupt before the graph node):
+// reported as a risk one severity lower (variant approved); an approval that depends on the input, or
+// an interrupt before another node, approves nothing here.
 import { tool } from "ai"
 import { z } from "zod"
 import { execSync } from "node:child_process"
@@ -10,7 +11,7 @@ export const shell = tool({
   inputSchema: z.object({ command: z.string() }),
   needsApproval: true,
   execute: async ({ command }) => {
-    // ok: code_execution
+    // ruleid: code_execution[approved]
     return execSync(command, { encoding: "utf8" })
   },
 })
@@ -28,7 +29,7 @@ export const shellSometimes = tool({
 const Ops = Annotation.Root({ cmd: Annotation<string>(), out: Annotation<string>() })
 
 function execute(state: typeof Ops.State) {
-  // ok: code_execution
+  // ruleid: code_execution[approved]
   return { out: execSync(state.cmd, { encoding: "utf8" }) }
 }
 

@@ -1,5 +1,6 @@
 // LangGraph.js nodes registered along a builder chain get the graph's state (user input and model
-// output), however long the chain; an interrupt before the node that runs the command approves it.
+// output), however long the chain; an interrupt before the node that runs the command approves it
+// (reported as a risk one severity lower).
 import { StateGraph, Annotation, MemorySaver, START, END } from "@langchain/langgraph"
 import { ChatOpenAI } from "@langchain/openai"
 import { exec } from "node:child_process"
@@ -19,7 +20,7 @@ async function perform(state: typeof Task.State) {
 }
 
 async function performApproved(state: typeof Task.State) {
-  // ok: code_execution
+  // ruleid: code_execution[approved]
   exec(state.line)
   return {}
 }

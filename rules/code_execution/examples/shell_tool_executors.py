@@ -1,6 +1,6 @@
 # The OpenAI Agents SDK's ShellTool runs the model's commands through the executor it is given, a
 # function or an instance of a class with __call__: the commands are the model's. needs_approval=True
-# on the tool puts a person before every command.
+# on the tool puts a person before every command: a risk one severity lower, no longer a vulnerability.
 import asyncio
 
 from agents import Agent, ShellCommandRequest, ShellResult, ShellTool
@@ -20,7 +20,7 @@ class ReviewedShell:
     async def __call__(self, request: ShellCommandRequest) -> ShellResult:
         outputs = []
         for line in request.data.action.commands:
-            # ok: code_execution
+            # ruleid: code_execution[approved]
             proc = await asyncio.create_subprocess_shell(line, stdout=asyncio.subprocess.PIPE)
             outputs.append((await proc.communicate())[0].decode())
         return ShellResult(output=outputs)

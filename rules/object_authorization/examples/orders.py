@@ -84,3 +84,13 @@ def cancel_own_order(order_id: int) -> str:
     # ok: object_authorization
     Order.objects.filter(pk=order_id, user_id=current_user.id).delete()
     return "cancelled"
+
+
+@function_tool(needs_approval=True)
+def refund_order(order_ref: int) -> str:
+    """Refund an order once the user approves."""
+    # approval does not scope the query: the person approving is the one asking, and a user who
+    # asks for someone else's order approves that too (not lowered, unlike code_execution)
+    # ruleid: object_authorization[destructive]
+    Order.objects.filter(pk=order_ref).delete()
+    return "refunded"

@@ -94,6 +94,14 @@ export const PARTIAL = "<partial>"
 export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8 } as const
 
 /**
+ * What passing a check tells about a value: one of fixed values (`allowlist`) is of a validated
+ * shape too, so text built from an allow-listed part and a validated part (`f"--format={mode} {sha}"`)
+ * is still validated, where the parts' guards meet (every rule that takes `validated` takes
+ * `allowlist`). A rule's own mask of the guards it takes stays GUARD_BITS.
+ */
+export const passedBits = (kind: keyof typeof GUARD_BITS): number => (kind === "allowlist" ? GUARD_BITS.allowlist | GUARD_BITS.validated : GUARD_BITS[kind])
+
+/**
  * Every value has all of Value's fields, in this order (absent ones undefined), and is made by
  * spreading this one or another value: one hidden class for all of them. Values built with only the
  * fields they had took dozens of shapes, and every read of a field in the data flow went through
@@ -301,9 +309,12 @@ const fixesHost = (parts: ReadonlyArray<Value>): boolean | string | undefined =>
   let i = 0
   for (; i < parts.length; i++) {
     const p = parts[i]!
-    if (p.params !== 0 || p.secret) break
+    // a URL whose host passed an allow-list check (`if urlparse(base).hostname not in HOSTS: raise`)
+    // is on a host the program chose, like a setting, whoever passed it
+    const hostChecked = (p.guards & GUARD_BITS.host_allowlist) !== 0 && p.text === undefined
+    if ((p.params !== 0 && !hostChecked) || p.secret) break
     if (p.prov === Prov.Constant && p.text !== undefined) continue
-    if (p.prov === Prov.Config || p.hostFixed === true) lastSetting = i
+    if (p.prov === Prov.Config || p.hostFixed === true || hostChecked) lastSetting = i
     else break
   }
   if (lastSetting === -1) return undefined

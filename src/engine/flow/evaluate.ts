@@ -2,7 +2,7 @@ import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, t
 import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
-import { BLANK_VALUE, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+import { BLANK_VALUE, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, passedBits, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 const MODULE = -1
 
@@ -297,7 +297,7 @@ export class FlowEvaluator {
     // (a dotted name, `req.params.name`, is rebound with its root)
     const root = name.split(".")[0]!
     for (let scope = fn; ; scope = this.model.functions[scope]!.parent) {
-      for (const g of this.guards(scope)) if (g.name === name && g.scope.start <= at && at < g.scope.end) bits |= GUARD_BITS[g.kind]
+      for (const g of this.guards(scope)) if (g.name === name && g.scope.start <= at && at < g.scope.end) bits |= passedBits(g.kind)
       if (scope === MODULE || this.model.functions[scope]!.params.includes(root)) break
       if (this.body(scope).some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === root && st.target.path.length === 0)) break
     }
@@ -420,7 +420,7 @@ export class FlowEvaluator {
           const kinds = checked?.[i] ?? []
           // a helper's parameter (constant with a parameter bit) keeps the check for what callers pass:
           // `return TONES.includes(raw) ? raw : "formal"` returns raw allow-listed
-          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : { ...v, guards: kinds.reduce((bits, k) => bits | GUARD_BITS[k], v.guards) }
+          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : { ...v, guards: kinds.reduce((bits, k) => bits | passedBits(k), v.guards) }
         })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)

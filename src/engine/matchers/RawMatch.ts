@@ -23,6 +23,8 @@ export interface RawMatch {
   readonly confidence?: number
   readonly riskTier?: RiskTier
   readonly severity?: Severity
+  /** the message variant when it is not the matcher's (a flow an approval lowered) */
+  readonly variant?: string
   /** other places that belong to the finding (every node of a cycle), shown as SARIF related locations */
   readonly related?: ReadonlyArray<{ readonly start: number; readonly end: number; readonly message: string }>
 }

@@ -272,16 +272,18 @@ export const compileModelRules = (
           )
         })
         if (reportedInside) continue
-        // a person approves each run of the function before it runs (an approval setting, an interrupt before the node)
+        // a person approves each run of the function before it runs (an approval setting, an interrupt
+        // before the node): a proven flow is lowered to a risk, anything weaker is not reported
         const approval = hit.entry.matcher.approved_by
-        if (approval !== undefined && approved(model, call.fn, approval, holds)) continue
+        const gated = approval !== undefined && approved(model, call, approval, holds)
         for (const via of vias) {
-          const judged = judge(evaluatorOf(hit.framework), hit, call, via)
+          const asJudged = judge(evaluatorOf(hit.framework), hit, call, via)
+          const judged = gated && asJudged !== undefined ? approvedVerdict(asJudged) : asJudged
           if (judged === undefined) continue
           const site = via ?? call
           const at = via === undefined ? findingSpan(call, judged.span, text) : via.span
           // one finding per rule and call, wherever in the call it is reported
-          const found = flowMatch(hit, at, via === undefined ? call.written : `${via.written} (${call.written})`, judged.verdict, text)
+          const found = flowMatch(hit, at, via === undefined ? call.written : `${via.written} (${call.written})`, judged.verdict, text, gated ? approval!.variant : undefined)
           keep(best, found, site.span.start)
           if (at !== site.span) movedFrom.set(found, site.span.start)
         }
@@ -500,7 +502,19 @@ interface Verdict {
   readonly text?: boolean
   /** with lower: two severities below the rule's (a table name of unknown origin in SQL) */
   readonly twice?: boolean
+  /** a proven flow a person approves before it runs (a matcher's `approved_by`): lowered to a risk */
+  readonly approved?: boolean
 }
+
+/**
+ * Behind an approval gate a person sees each run before it happens: a proven flow stays a finding,
+ * as a risk one severity lower (catalogue §3.2), while a flow of unknown origin, or text a finding
+ * is about, leaves nothing worth a person's attention and is not reported.
+ */
+const approvedVerdict = <T extends { readonly verdict: Verdict }>(found: T): T | undefined =>
+  found.verdict.lower || found.verdict.text === true
+    ? undefined
+    : { ...found, verdict: { ...found.verdict, tier: found.verdict.tier === "vulnerability" ? "risk_pattern" : found.verdict.tier, lower: true, approved: true } }
 
 /** A proven flow outranks one of unknown origin. */
 const stronger = (a: Verdict, b: Verdict): boolean => b.lower && !a.lower
@@ -999,7 +1013,7 @@ const heldField = (call: Call, key: string, model: SemanticModel): Arg | undefin
   return undefined
 }
 
-const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict, text: string): RawMatch => {
+const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict, text: string, variant?: string): RawMatch => {
   const base = hit.entry.rule.severity
   const severity = hit.entry.matcher.severity ?? base
   return {
@@ -1008,7 +1022,8 @@ const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict,
     start: span.start,
     end: span.end,
     text: text.slice(span.start, span.end),
-    detail: `${verdict.label} reaches ${target}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}`,
+    detail: `${verdict.label} reaches ${target}${hit.sink.label !== undefined ? ` (${hit.sink.label})` : ""}${verdict.approved === true ? "; a person approves each run first" : ""}`,
+    ...(variant !== undefined ? { variant } : {}),
     riskTier: verdict.tier,
     // a proven flow is strong evidence; a value of unknown origin keeps the rule's confidence, one severity lower
     ...(verdict.text === true ? {} : verdict.lower

@@ -2,7 +2,7 @@ import { compileRuleRegex } from "./ruleRegex.js"
 import type { FunctionMatcher } from "../../domain/FlowRule.js"
 import type { FlowEvaluator } from "../flow/evaluate.js"
 import { lastSegment, type NameIndex, nameSet, type Requirement } from "../flow/names.js"
-import { GUARD_BITS, Prov } from "../flow/Value.js"
+import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, SemanticModel, Statement } from "../model/Model.js"
 import type { CallCondition } from "../../domain/FlowRule.js"
 import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
@@ -280,7 +280,7 @@ const effect = (
     const helper = direct ? undefined : scope.helperOf(call)
     const via = helper === undefined ? undefined : scope.reachable(helper).find(isEffect)
     if (!direct && via === undefined) continue
-    if (c.entry.matcher.from_params === true && !fromParams(evaluator(), c, call)) continue
+    if (c.entry.matcher.from_params === true && !(direct ? fromParams(evaluator(), c, call) : fromParamsThrough(evaluator(), c, call, helper!, via!))) continue
     const what = direct ? call.written : `${call.written} -> ${via!.written}`
     const fixed = c.entry.matcher.fixed_program
     const program = fixed === undefined ? undefined : fixedProgram(evaluator(), c, direct ? call : via!, fixed.except ?? [])
@@ -354,8 +354,24 @@ const contextOf = (ev: FlowEvaluator, c: Compiled, call: Call): ((e: Expr) => bo
   }
 }
 
+/**
+ * Through a helper (`return show(ref, fmt)`): what the helper passes to the effect, with the caller's
+ * arguments in place of its parameters, so each parameter brings its own checks and a parameter the
+ * effect never sees brings nothing (`def show(ref, fmt): if ref not in REFS: raise; run(f"git show {ref}")`).
+ * An effect deeper than the helper's own body is judged by the arguments the helper is given.
+ */
+const fromParamsThrough = (ev: FlowEvaluator, c: Compiled, call: Call, helper: number, effect: Call): boolean => {
+  if (effect.fn !== helper) return fromParams(ev, c, call)
+  return fromParams(ev, c, effect, (e) => ev.resolve(ev.substitute(ev.value(e, helper, effect.span.start), call, helper, call.fn, call.span.start), call.fn))
+}
+
 /** Some argument (or the receiver chain) of the call carries a parameter the model chose, unchecked. */
-const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
+const fromParams = (
+  ev: FlowEvaluator,
+  c: Compiled,
+  call: Call,
+  valueOf: (e: Expr) => Value = (e) => ev.resolve(ev.value(e, call.fn, call.span.start), call.fn)
+): boolean => {
   const isContext = contextOf(ev, c, call)
   let exprs: Array<Expr> = call.args.filter((a) => a.name === undefined || c.entry.matcher.program !== true).map((a) => a.value).filter((e) => !isContext(e))
   if (c.entry.matcher.program === true) {
@@ -366,7 +382,7 @@ const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
     const flag = argv.findIndex((e) => e.k === "lit" && (e.value === "-c" || e.value === "/c" || e.value === "-Command"))
     exprs = first === undefined ? [] : first.k === "lit" && typeof first.value === "string" && SHELLS.test(first.value) && flag > 0 ? argv.slice(flag + 1, flag + 2) : [first]
     return exprs.some((e) => {
-      const v = ev.resolve(ev.value(e, call.fn, call.span.start), call.fn)
+      const v = valueOf(e)
       return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0
     })
   }
@@ -379,7 +395,7 @@ const fromParams = (ev: FlowEvaluator, c: Compiled, call: Call): boolean => {
     for (const q of f.equalities ?? []) if (q.span.start >= a.span.start && q.span.end <= a.span.end) exprs.push(q.left, q.right)
   }
   return exprs.some((e) => partsOf(e).some((part) => {
-    const v = ev.resolve(ev.value(part, call.fn, call.span.start), call.fn)
+    const v = valueOf(part)
     return v.prov === Prov.Untrusted && (v.guards & c.guardBits) === 0
   }))
 }

@@ -4,6 +4,7 @@ import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { restrictivePattern } from "./regexGuard.js"
 import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
 import { Focus, type Interest } from "./interest.js"
 
@@ -95,6 +96,17 @@ const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
 const DECODES_INTO = /^(?:Decode|Unmarshal|UnmarshalJSON|ShouldBind\w*|Bind\w*|BodyParser|Execute|ExecuteTemplate)$/
 /** Conversions that keep a string's data (`string(b)`, `[]byte(s)` parse as type conversions). */
 const TRANSPARENT_CONVERSIONS = new Set(["string", "any"])
+/**
+ * The regex a Go string literal holds: a raw string as written, an interpreted one with a doubled backslash read
+ * as one backslash; undefined for anything else, or an interpreted string with other escapes.
+ */
+const regexOfLiteral = (literal: string): string | undefined => {
+  if (literal.length >= 2 && literal.startsWith("`") && literal.endsWith("`")) return literal.slice(1, -1)
+  if (literal.length < 2 || !literal.startsWith('"') || !literal.endsWith('"')) return undefined
+  const body = literal.slice(1, -1)
+  return /\\[^\\]/.test(body.replace(/\\\\/g, "")) ? undefined : body.replace(/\\\\/g, "\\")
+}
+
 const NUMERIC_CONVERSIONS = new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "byte", "rune", "uintptr", "bool"])
 /** A call that never returns, so a block ending with it exits. */
 const NO_RETURN = /^(?:panic|os\.Exit|runtime\.Goexit|(?:[\w.]+\.)?(?:Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|FailNow|SkipNow|Skip|Skipf))$/
@@ -1020,6 +1032,12 @@ class GoWalker {
     }
     const kind = checkKindOf(name)
     if (kind === undefined) return
+    // `regexp.MatchString(P, x)`, `re.MatchString(x)`: a match anywhere, so only a pattern anchored at
+    // both ends and restrictive validates (regexGuard.ts)
+    if (kind === "validated" && /^Match(?:String)?$/.test(name) && (pkg === "regexp" || (pkg === undefined && operand !== null))) {
+      const pattern = pkg === "regexp" ? this.patternText(args[0]) : operand?.type === "identifier" ? this.compiledPattern(operand.text) : undefined
+      if (pattern === undefined || !restrictivePattern(pattern, "none")) return
+    }
     if (pkg !== undefined) {
       // package functions take the checked value as an argument
       if (pkg === "strings" && name === "Contains") return // a substring test, not membership
@@ -1045,6 +1063,20 @@ class GoWalker {
     for (const a of args) this.guard(kind, a, scope, cond, out, fn)
   }
 
+  /** A regex written as a string literal (`"^\\d+$"` is `^\d+$`, a raw string is as written). */
+  private patternText(node: AstNode | undefined): string | undefined {
+    return node === undefined ? undefined : regexOfLiteral(node.text)
+  }
+
+  /** The pattern of a package-level `var re = regexp.MustCompile("...")`, if the name is one. */
+  private compiledPattern(name: string): string | undefined {
+    const held = this.b.module.filter((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
+    const value = held.length === 1 && held[0]!.k === "assign" ? held[0]!.value : undefined
+    const call = value?.k === "call" ? this.b.calls[value.call] : undefined
+    const first = call !== undefined && /^regexp\.(?:MustCompile|Compile)$/.test(call.callee) ? call.args[0] : undefined
+    return first?.span === undefined ? undefined : regexOfLiteral(this.text.slice(first.span.start, first.span.end))
+  }
+
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
     let node: AstNode = subject
     let hostPart = false
@@ -1059,6 +1091,8 @@ class GoWalker {
       }
       if (t === "selector_expression") {
         const field = fieldOf(node, "field")?.text ?? ""
+        // `u.Scheme != "https"` fixes the scheme, not who is reached: no check of the host
+        if (field === "Scheme") return
         if (!HOST_PARTS.has(field)) break
         hostPart = true
         node = fieldOf(node, "operand")!

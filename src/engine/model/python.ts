@@ -5,6 +5,7 @@ import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { restrictivePattern } from "./regexGuard.js"
 import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
@@ -129,6 +130,12 @@ const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__
 class PythonWalker {
   /** while guards of one side of a disjunction are read (see guardsOf): the other side's text */
   private eitherSide: { readonly other: string; readonly names: ReadonlySet<string> } | undefined = undefined
+  /** module-level functions by name, for predicate helpers (`if not is_allowed(url): raise`) */
+  private readonly topDefs = new Map<string, AstNode>()
+  /** per predicate helper: the checks that hold on its parameters when it returns a truthy value */
+  private readonly predicates = new Map<AstNode, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  /** how deeply predicate helpers are being read: their checks are probed, not modelled */
+  private probing = 0
   private readonly focus: Focus | undefined
   private readonly b: ModelBuilder
   /** functions whose bodies were skipped, by index, to model later if a modelled one calls them */
@@ -142,6 +149,11 @@ class PythonWalker {
   }
 
   run(root: AstNode): SemanticModel {
+    for (const c of root.namedChildren) {
+      const def = c.type === "decorated_definition" ? c.childForFieldName("definition") : c
+      const name = def?.type === "function_definition" ? def.childForFieldName("name")?.text : undefined
+      if (name !== undefined) this.topDefs.set(name, def!)
+    }
     this.block(root, -1, this.b.module)
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
     for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
@@ -559,6 +571,11 @@ class PythonWalker {
       const [left, right] = cond.namedChildren
       if (left === undefined || right === undefined) return
       const op = ops.join(" ")
+      // `re.fullmatch(P, x) is None` (`if ... is None: raise`): the check failed; `is not None`: it held
+      if ((op === "is" || op === "is not") && right.type === "none" && left.type === "call") {
+        this.guardsOf(left, op === "is" ? !negated : negated, scope, out, fn)
+        return
+      }
       const positive = op === "in" || op === "==" || op === "is"
       const negative = op === "not in" || op === "!=" || op === "is not"
       if ((positive && !negated) || (negative && negated)) {
@@ -569,7 +586,9 @@ class PythonWalker {
           return
         }
         if (op.endsWith("in") && right.type !== "string") this.guard("allowlist", left, scope, cond, out, fn)
-        if ((op === "==" || op === "!=") && (right.type === "string" || right.type === "integer")) this.guard("allowlist", left, scope, cond, out, fn)
+        // `host == "api.example.com"`, or a module-level string constant (`host == PARTNER_HOST`)
+        const constantRight = right.type === "string" || right.type === "integer" || (right.type === "identifier" && this.moduleString(right.text) !== undefined)
+        if ((op === "==" || op === "!=") && constantRight) this.guard("allowlist", left, scope, cond, out, fn)
         // `p.parent == ROOT` (`if p.parent != ROOT: raise`): p is directly under ROOT
         if ((op === "==" || op === "!=") && right.type !== "string") {
           for (const side of [left, right])
@@ -607,7 +626,16 @@ class PythonWalker {
       const written = fnNode.type === "attribute" ? fnNode.childForFieldName("attribute")?.text ?? "" : fnNode.text
       if (negated) return // a failed check proves nothing
       const kind = checkKindOf(written)
-      if (kind === undefined) return
+      if (kind === undefined) {
+        // a predicate helper of the file: `if not is_allowed(url): raise`, where is_allowed returns a check of its parameter
+        const helper = fnNode.type === "identifier" ? this.topDefs.get(fnNode.text) : undefined
+        if (helper !== undefined && this.probing < 3)
+          for (const { param, kind: k } of this.predicateOf(helper)) {
+            const arg = args[param]
+            if (arg !== undefined && arg.type !== "keyword_argument" && arg.type !== "list_splat" && arg.type !== "dictionary_splat") this.guard(k, arg, scope, cond, out, fn)
+          }
+        return
+      }
       // `isinstance(x, str)`: a text (or container, or any) type leaves the content free; a number,
       // a bool, a UUID, an enum or a model class fixes it
       if (written === "isinstance" && TEXT_TYPES.test(args[1]?.text ?? "")) return
@@ -650,18 +678,64 @@ class PythonWalker {
   }
 
   /**
-   * What a regex match checks: `re.fullmatch(p, x)` / `re.match(p, x)` check x; a pattern compiled
-   * at module level (`SAFE = re.compile(r"...")`) checks its argument with `SAFE.fullmatch(x)`, or
-   * with `SAFE.match(x)` when the pattern ends with `$` or `\Z` (match anchors only the start).
+   * What a regex match validates: `re.fullmatch(p, x)` / `re.match(p, x)` check x, a pattern compiled
+   * at module level (`SAFE = re.compile(r"...")`) or in place checks its argument with `SAFE.fullmatch(x)`
+   * or `SAFE.match(x)`; only a restrictive pattern that covers the whole value validates it
+   * (regexGuard.ts: `match` anchors only the start, so its pattern must end with `$` or `\Z`).
    */
   private matchSubject(fnNode: AstNode, written: string, args: ReadonlyArray<AstNode>, fn: number): AstNode | undefined {
+    const anchored = written === "fullmatch" ? "both" : "start"
     const receiver = fnNode.type === "attribute" ? fnNode.childForFieldName("object") : null
-    if (receiver === null || receiver.type !== "identifier") return args[1]
-    const canonical = this.b.canonical(fn, receiver.text, this.b.parentOf)
-    if (canonical === "re" || canonical === "regex") return args[1]
-    const pattern = this.compiledPattern(receiver.text)
-    if (pattern === undefined) return undefined
-    return written === "fullmatch" || /(?:\$|\\Z)$/.test(pattern) ? args[0] : undefined
+    const moduleCall = receiver === null || (receiver.type === "identifier" && /^(?:re|regex)$/.test(this.b.canonical(fn, receiver.text, this.b.parentOf)))
+    if (moduleCall) return args[0] !== undefined && this.patternTexts(args[0]).every((p) => this.restrictive(p, anchored)) ? args[1] : undefined
+    // `re.compile(r"...").fullmatch(x)`
+    const compiled =
+      receiver.type === "identifier"
+        ? this.compiledPattern(receiver.text)
+        : receiver.type === "call" && /(?:^|\.)compile$/.test(receiver.childForFieldName("function")?.text ?? "")
+          ? this.patternText(receiver.childForFieldName("arguments")?.namedChildren[0])
+          : undefined
+    return this.restrictive(compiled, anchored) ? args[0] : undefined
+  }
+
+  private restrictive(pattern: string | undefined, anchored: "both" | "start"): boolean {
+    return pattern !== undefined && restrictivePattern(pattern, anchored)
+  }
+
+  /** A pattern written in place (`r"[0-9a-f]+"`) or held by a module-level constant. */
+  private patternText(node: AstNode | undefined): string | undefined {
+    if (node?.type === "string") return node.namedChildren.some((c) => c.type === "interpolation") ? undefined : this.stringValue(node)
+    return node?.type === "identifier" ? this.moduleString(node.text) : undefined
+  }
+
+  /**
+   * The patterns a regex argument may be: written in place, a module-level constant, or a local of the
+   * function assigned only pattern literals (`pattern = r"^[a-z]+$" if strict else r"^[a-z.]+$"`).
+   * `[undefined]` when one of them is not known.
+   */
+  private patternTexts(node: AstNode): ReadonlyArray<string | undefined> {
+    const direct = this.patternText(node)
+    if (direct !== undefined || node.type !== "identifier") return [direct]
+    let scope: AstNode | null = node.parent
+    while (scope !== null && scope.type !== "function_definition") scope = scope.parent
+    const body = scope?.childForFieldName("body")
+    if (body === null || body === undefined) return [undefined]
+    const out: Array<string | undefined> = []
+    const literals = (v: AstNode): void => {
+      if (v.type === "parenthesized_expression" && v.namedChildren[0] !== undefined) literals(v.namedChildren[0])
+      else if (v.type === "conditional_expression" && v.namedChildren.length === 3) {
+        literals(v.namedChildren[0]!)
+        literals(v.namedChildren[2]!)
+      }
+      else out.push(this.patternText(v))
+    }
+    for (const a of descendants(body, NESTED_SCOPES))
+      if (a.type === "assignment" && a.childForFieldName("left")?.text === node.text) {
+        const right = a.childForFieldName("right")
+        if (right === null) return [undefined]
+        literals(right)
+      }
+    return out.length > 0 ? out : [undefined]
   }
 
   /** The text of a module-level pattern `NAME = re.compile(r"...")`, if the name is one. */
@@ -674,6 +748,70 @@ class PythonWalker {
       text = first?.k === "lit" && typeof first.value === "string" ? first.value : undefined
     }
     return text
+  }
+
+  /**
+   * The checks a predicate helper's truthy result proves about its parameters (by position): of each
+   * `return` other than a falsy constant, what its expression checks, the same for all of them. A
+   * local the helper computed once from a parameter (`host = urlparse(u).hostname`) is traced to it.
+   */
+  private predicateOf(def: AstNode): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.predicates.get(def)
+    if (done !== undefined) return done
+    this.predicates.set(def, [])
+    const params = (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
+      p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
+    )
+    const body = def.childForFieldName("body")
+    const returns: Array<AstNode> = []
+    const locals = new Map<string, AstNode | undefined>()
+    const visit = (n: AstNode): void => {
+      for (const c of n.namedChildren) {
+        if (NESTED_SCOPES.has(c.type)) continue
+        if (c.type === "return_statement") returns.push(c)
+        else if (c.type === "assignment") {
+          const target = c.childForFieldName("left")
+          // assigned twice: not one value
+          if (target?.type === "identifier") locals.set(target.text, locals.has(target.text) ? undefined : c.childForFieldName("right") ?? undefined)
+        } else visit(c)
+      }
+    }
+    if (body !== null) visit(body)
+    let common: Map<string, Set<GuardKind>> | undefined
+    this.probing++
+    try {
+      for (const r of returns) {
+        const value = r.namedChildren[0]
+        if (value === undefined || /^(?:False|None|0|""|'')$/.test(value.text)) continue
+        const held: Array<Statement> = []
+        this.guardsOf(value, false, { start: 0, end: 0 }, held, -1)
+        const here = new Map<string, Set<GuardKind>>()
+        for (const g of held) {
+          if (g.k !== "guard") continue
+          const assigned = locals.get(g.name)
+          const traced: Array<Statement> = []
+          // `host = urlparse(u).hostname; return host in ALLOWED`: the check is about u's host
+          if (assigned !== undefined && !params.includes(g.name)) this.guard(g.kind, assigned, { start: 0, end: 0 }, r, traced, -1)
+          for (const t of traced.length > 0 ? traced : [g]) if (t.k === "guard") here.set(t.name, (here.get(t.name) ?? new Set()).add(t.kind))
+        }
+        if (common === undefined) common = here
+        else
+          for (const [name, kinds] of common) {
+            const other = here.get(name)
+            if (other === undefined) common.delete(name)
+            else for (const k of kinds) if (!other.has(k)) kinds.delete(k)
+          }
+      }
+    } finally {
+      this.probing--
+    }
+    const out: Array<{ param: number; kind: GuardKind }> = []
+    for (const [name, kinds] of common ?? []) {
+      const param = params.indexOf(name)
+      if (param !== -1) for (const kind of kinds) out.push({ param, kind })
+    }
+    this.predicates.set(def, out)
+    return out
   }
 
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
@@ -691,7 +829,9 @@ class PythonWalker {
       }
       if (node.type === "attribute") {
         const attr = node.childForFieldName("attribute")?.text ?? ""
-        if (/^(?:hostname|netloc|host|scheme)$/.test(attr)) hostPart = true
+        // `urlparse(u).scheme in ("http", "https")` fixes the scheme, not who is reached: no check of the host
+        if (attr === "scheme") return
+        if (/^(?:hostname|netloc|host)$/.test(attr)) hostPart = true
         if (/^(?:hostname|netloc|host|scheme|parent|name|suffix|stem)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr)) {
           node = node.childForFieldName("object")!
           continue
@@ -706,7 +846,7 @@ class PythonWalker {
       }
       break
     }
-    const name = node.type === "identifier" ? node.text : node.type === "attribute" ? dottedOf(this.expr(node, fn)) : undefined
+    const name = node.type === "identifier" ? node.text : node.type === "attribute" && this.probing === 0 ? dottedOf(this.expr(node, fn)) : undefined
     if (name === undefined) return
     out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
   }

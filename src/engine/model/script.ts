@@ -2,6 +2,7 @@ import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, NORMALISERS } from "./guards.js"
+import { restrictivePattern } from "./regexGuard.js"
 import { anyWithin, mergeSpans, SPREAD_STEPS, withinMerged } from "./offsets.js"
 import { WholeWords } from "./wordScan.js"
 import { Focus, type Interest } from "./interest.js"
@@ -873,8 +874,9 @@ class ScriptWalker {
     if (kind === "contained") subject = receiver ?? args[0]
     else if (kind === "allowlist") subject = method === "get" ? undefined : receiver !== undefined && ts.isIdentifier(receiver) && receiver.text === "Object" ? args[1] : args[0]
     else if (method === "test") {
-      // `/^[a-z]+$/.test(x)`: only an anchored pattern validates the whole value
-      if (receiver !== undefined && ts.isRegularExpressionLiteral(receiver) && !/^\/\^.*\$\/[a-z]*$/s.test(receiver.text)) return
+      // `/^[a-z]+$/.test(x)`: only an anchored, restrictive pattern validates the whole value (regexGuard.ts;
+      // with the `m` flag `^` and `$` match at every line)
+      if (receiver !== undefined && ts.isRegularExpressionLiteral(receiver) && !validatingLiteral(receiver.text)) return
       subject = args[0]
     } else if (method === "match" && receiver !== undefined) subject = receiver
     else subject = args[0] ?? receiver
@@ -1839,6 +1841,12 @@ const normalisedFrom = (n: ts.Expression): ts.Expression | undefined => {
     else return undefined
   }
   return ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n : undefined
+}
+
+/** A regex literal (`/^[0-9a-f]{7,40}$/i`) that validates the whole value it tests. */
+const validatingLiteral = (literal: string): boolean => {
+  const close = literal.lastIndexOf("/")
+  return !literal.slice(close + 1).includes("m") && restrictivePattern(literal.slice(1, close), "none")
 }
 
 const unwrap = (node: ts.Expression): ts.Expression => {
