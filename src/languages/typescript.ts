@@ -18,7 +18,6 @@ const load = (): typeof TypeScript => {
   return loaded
 }
 
-// eslint-disable-next-line prefer-const -- reassigned by load(), see above
 export let ts: typeof TypeScript = new Proxy({} as typeof TypeScript, {
   get: (_target, key) => Reflect.get(load(), key),
   has: (_target, key) => Reflect.has(load(), key),
