@@ -25,3 +25,20 @@ export const HOST_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]+[/?#]/i
 
 /** Calls that normalise a path or URL before it is checked (the checked value is their receiver). */
 export const NORMALISERS = new Set(["resolve", "absolute", "realpath", "abspath", "normpath", "Clean", "Abs", "normalize", "toLowerCase", "lower"])
+
+/** The checks each name passed, per name: what one result of a predicate helper proves. */
+export type ChecksByName = Map<string, Set<GuardKind>>
+
+/**
+ * What every result of a predicate helper proves: the checks of one more result (`here`) kept in
+ * `common` only where both have them (`common` undefined before the first result).
+ */
+export const checksInCommon = (common: ChecksByName | undefined, here: ChecksByName): ChecksByName => {
+  if (common === undefined) return here
+  for (const [name, kinds] of common) {
+    const other = here.get(name)
+    if (other === undefined) common.delete(name)
+    else for (const k of kinds) if (!other.has(k)) kinds.delete(k)
+  }
+  return common
+}

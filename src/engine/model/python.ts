@@ -6,7 +6,7 @@ import { descendants } from "./treeWalk.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
 import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { restrictivePattern } from "./regexGuard.js"
-import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
+import { checkKindOf, type ChecksByName, checksInCommon, HOST_PREFIX, NORMALISERS } from "./guards.js"
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
 const NUMERIC_ANNOTATIONS = new Set(["int", "float", "bool"])
@@ -777,7 +777,7 @@ class PythonWalker {
       }
     }
     if (body !== null) visit(body)
-    let common: Map<string, Set<GuardKind>> | undefined
+    let common: ChecksByName | undefined
     this.probing++
     try {
       for (const r of returns) {
@@ -785,7 +785,7 @@ class PythonWalker {
         if (value === undefined || /^(?:False|None|0|""|'')$/.test(value.text)) continue
         const held: Array<Statement> = []
         this.guardsOf(value, false, { start: 0, end: 0 }, held, -1)
-        const here = new Map<string, Set<GuardKind>>()
+        const here: ChecksByName = new Map()
         for (const g of held) {
           if (g.k !== "guard") continue
           const assigned = locals.get(g.name)
@@ -794,13 +794,7 @@ class PythonWalker {
           if (assigned !== undefined && !params.includes(g.name)) this.guard(g.kind, assigned, { start: 0, end: 0 }, r, traced, -1)
           for (const t of traced.length > 0 ? traced : [g]) if (t.k === "guard") here.set(t.name, (here.get(t.name) ?? new Set()).add(t.kind))
         }
-        if (common === undefined) common = here
-        else
-          for (const [name, kinds] of common) {
-            const other = here.get(name)
-            if (other === undefined) common.delete(name)
-            else for (const k of kinds) if (!other.has(k)) kinds.delete(k)
-          }
+        common = checksInCommon(common, here)
       }
     } finally {
       this.probing--

@@ -1,7 +1,7 @@
 import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
-import { checkKindOf, NORMALISERS } from "./guards.js"
+import { checkKindOf, type ChecksByName, checksInCommon, NORMALISERS } from "./guards.js"
 import { restrictivePattern } from "./regexGuard.js"
 import { anyWithin, mergeSpans, SPREAD_STEPS, withinMerged } from "./offsets.js"
 import { WholeWords } from "./wordScan.js"
@@ -891,14 +891,14 @@ class ScriptWalker {
    */
   private returnedChecks(node: FunctionLike, fn: number): ReadonlyMap<string, ReadonlySet<GuardKind>> {
     const locals = this.constsIn(node)
-    let common: Map<string, Set<GuardKind>> | undefined
+    let common: ChecksByName | undefined
     this.checkDepth++
     try {
       for (const r of returnedValues(node)) {
         if (isFalsyLiteral(r)) continue
         const held: Array<Statement> = []
         this.guardsOf(r, false, { start: 0, end: 0 }, held, fn, locals)
-        const here = new Map<string, Set<GuardKind>>()
+        const here: ChecksByName = new Map()
         for (const g of held) {
           if (g.k !== "guard") continue
           const name = tracedName(g.name, locals)
@@ -906,13 +906,7 @@ class ScriptWalker {
           kinds.add(g.kind)
           here.set(name, kinds)
         }
-        if (common === undefined) common = here
-        else
-          for (const [name, kinds] of common) {
-            const other = here.get(name)
-            if (other === undefined) common.delete(name)
-            else for (const k of kinds) if (!other.has(k)) kinds.delete(k)
-          }
+        common = checksInCommon(common, here)
       }
     } finally {
       this.checkDepth--

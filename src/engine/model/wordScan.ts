@@ -390,20 +390,10 @@ export class Literals {
   startsAndPresence(text: string, startWords: Uint8Array, presenceWords: Uint8Array): { readonly starts: Array<number>; readonly present: Uint8Array } {
     const starts = new Starts()
     const present = new Uint8Array(this.words.length)
-    const { classOf, classes, delta, accepts, outStart, outWords, outLengths } = this
-    const n = text.length
-    let state = 0
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i)
-      state = delta[state + (c < 128 ? classOf[c]! : 0)]!
-      if (accepts[state] === 0) continue
-      const s = state / classes
-      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) {
-        const w = outWords[k]!
-        if (startWords[w] === 1) starts.add(i + 1 - outLengths[k]!)
-        present[w] = 1
-      }
-    }
+    this.run(text, (start, w) => {
+      if (startWords[w] === 1) starts.add(start)
+      present[w] = 1
+    })
     for (const w of this.others) if (presenceWords[w] === 1 && text.includes(this.words[w]!)) present[w] = 1
     for (const w of this.empty) present[w] = 1
     return { starts: this.finishStarts(text, starts, startWords), present }
