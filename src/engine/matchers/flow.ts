@@ -325,12 +325,15 @@ export const compileModelRules = (
     }
     for (const hit of compareSinks) {
       const ev = evaluatorOf(hit.framework)
+      // in a file that holds no secret (flow/secretReach.ts) only an operand named like one can be the
+      // secret: equalities without one are not evaluated at all (on library code most are `a == b`)
+      const secretsFlow = (given !== undefined && given.length > 0) || mayHoldSecrets(model, hit.framework)
       model.functions.forEach((f, fi) => {
         for (const q of f.equalities ?? []) {
           // a literal operand (`x === "done"`, `n == 0`) is never the secret and, being constant, never
           // the presented value either: no finding is possible, so neither side is evaluated
           if (q.left.k === "lit" || q.right.k === "lit") continue
-          const found = judgeEquality(ev, hit, q.left, q.right, fi, q.span.start)
+          const found = judgeEquality(ev, hit, q.left, q.right, fi, q.span.start, secretsFlow)
           if (found !== undefined) keep(best, flowMatch(hit, q.span, `\`${text.slice(q.span.start, q.span.end).replace(/\s+/g, " ").slice(0, 120)}\`, an equality check against ${found.secret}`, found.verdict, text))
         }
       })
@@ -701,17 +704,26 @@ const stringParam = (model: SemanticModel, fn: number, e: Expr): boolean => {
  * An equality check with a secret on one side (`header != os.environ["API_KEY"]`): the verdict on the
  * other side (request data: a vulnerability; unknown origin: a risk), and what the secret is.
  */
-const judgeEquality = (ev: FlowEvaluator, hit: SinkEntry, left: Expr, right: Expr, fn: number, at: number): { verdict: Verdict; secret: string } | undefined => {
+const judgeEquality = (
+  ev: FlowEvaluator,
+  hit: SinkEntry,
+  left: Expr,
+  right: Expr,
+  fn: number,
+  at: number,
+  secretsFlow: boolean
+): { verdict: Verdict; secret: string } | undefined => {
   const names = hit.sink.secret_names === undefined ? undefined : ruleRegex(hit.sink.secret_names)
+  const named = (e: Expr): boolean => {
+    const name = operandName(e)
+    return name !== undefined && (names?.test(name) === true || hit.framework.secretNames?.test(name) === true)
+  }
+  if (!secretsFlow && !named(left) && !named(right)) return undefined
   const l0 = ev.value(left, fn, at)
   const r0 = ev.value(right, fn, at)
   // a side that holds no secret before its parameters are resolved, reads no caller's data and is not
   // named like one cannot become a secret: most equalities end here, without asking the callers
-  const mayBeSecret = (e: Expr, v: Value): boolean => {
-    if (v.secret || v.params !== 0) return true
-    const name = operandName(e)
-    return name !== undefined && (names?.test(name) === true || hit.framework.secretNames?.test(name) === true)
-  }
+  const mayBeSecret = (e: Expr, v: Value): boolean => v.secret || v.params !== 0 || named(e)
   if (!mayBeSecret(left, l0) && !mayBeSecret(right, r0)) return undefined
   const l = ev.resolve(l0, fn)
   const r = ev.resolve(r0, fn)
