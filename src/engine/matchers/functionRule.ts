@@ -109,8 +109,10 @@ export const compileFunctionRules = (
         if (f.paramTypes?.some((t) => t !== undefined && c.paramTypes.lookup(t).length > 0)) return
         if (f.decorators.some((d) => c.unlessDecorated.lookup(d).length > 0)) return
         if ((m.unless_registered ?? []).length > 0 && scope.registrations(fi).some((r) => m.unless_registered!.some((w) => holds(w, r, model)))) return
-        const reach = scope.reachable(fi)
-        if (reach.some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
+        // a growth matcher judges only functions that call the model themselves: with `plain` among its
+        // roles that leaves few, and the checks below walk every call a function reaches
+        if (c.append !== undefined && !scope.own(fi).some((call) => c.calls.lookup(call.callee).length > 0)) return
+        if (c.unlessCalls.size > 0 && scope.reachable(fi).some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
         if (c.callerNames !== undefined && usesCaller(model, scope, c, fi, evaluator)) return
         const attached = guards?.attached.get(fi)
         if (attached !== undefined && c.guardCalls.some((g) => guardMet(model, g, attached, holds, evaluator))) return
@@ -408,8 +410,7 @@ const partsOf = (e: Expr): ReadonlyArray<Expr> => (e.k === "container" ? e.entri
  * bounds it: per-session history in a module-level map, a field of self / this / a session struct.
  */
 const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, evaluator: () => FlowEvaluator): Found | undefined => {
-  // only a collection sent to a model call counts: a function that makes none needs no flow evaluated
-  if (!scope.own(fi).some((call) => c.calls.lookup(call.callee).length > 0)) return undefined
+  // only a collection sent to a model call counts: run() judges only functions that make one
   const f = model.functions[fi]!
   const locals = scope.locals(fi)
   const grown = new Map<string, Call | Statement>()
