@@ -66,6 +66,21 @@ describe("whole-word scan", () => {
     )
   })
 
+  it("finds the same in a text scanned again, from the tokens kept of its earlier scan", () => {
+    fc.assert(
+      fc.property(
+        someWords.chain((words) => fc.tuple(fc.constant(words), fc.array(textOf(words), { minLength: 1, maxLength: 3 }))),
+        ([words, texts]) => {
+          // several word lists over one text, as the script model's caller spread scans a file
+          const lists = [words, [...words].reverse().slice(1), [...words, "run"]]
+          for (const text of texts)
+            for (const list of lists) expect(new WholeWords(list).offsets(text)).toEqual(offsetsOf(text, new RegExp(wholeWords(list), "g")))
+        }
+      ),
+      { numRuns: 1000 }
+    )
+  })
+
   it("reports first, at each offset, the word a longest-first regex matches there", () => {
     fc.assert(
       fc.property(

@@ -49,6 +49,68 @@ const mergeHits = (
   return { offsets, words }
 }
 
+/**
+ * The identifier tokens of a text (maximal runs of `[A-Za-z0-9_$]`): start, length and hash of each.
+ * A script file is scanned for several word lists (the prefilter's, then two per step of the script
+ * model's caller spread): from its second scan on, WholeWords reads these instead of every character
+ * again.
+ */
+interface Tokens {
+  /** per token, three entries: start, length, hash */
+  readonly rows: Int32Array
+  readonly count: number
+}
+
+/** the text scanned last (workers analyse one file at a time), and its tokens once it is scanned again */
+let seenText: string | undefined
+let seenTokens: Tokens | undefined
+
+/**
+ * The tokens of a text scanned before, or undefined. Finding the tokens costs about 1.3 scans,
+ * reading them back a tenth of one: Python and Go files are scanned once (the prefilter), most of a
+ * script corpus's bytes 7 times (the prefilter, then twice per step of the caller spread).
+ */
+const repeatedTokens = (text: string): Tokens | undefined => {
+  if (text !== seenText) {
+    seenText = text
+    seenTokens = undefined
+    return undefined
+  }
+  return (seenTokens ??= tokensOf(text))
+}
+
+const tokensOf = (text: string): Tokens => {
+  const n = text.length
+  // start, length and hash of each token, side by side; code has about one token per 6 characters
+  let rows = new Int32Array(3 * ((n >> 2) + 16))
+  let count = 0
+  let i = 0
+  while (i < n) {
+    let c = text.charCodeAt(i)
+    if (c >= 128 || WORD[c] === 0) {
+      i++
+      continue
+    }
+    const start = i
+    let h = c
+    for (i++; i < n; i++) {
+      c = text.charCodeAt(i)
+      if (c >= 128 || WORD[c] === 0) break
+      h = (Math.imul(h, 31) + c) | 0
+    }
+    if (3 * count === rows.length) {
+      const next = new Int32Array(rows.length * 2)
+      next.set(rows)
+      rows = next
+    }
+    const at = 3 * count++
+    rows[at] = start
+    rows[at + 1] = i - start
+    rows[at + 2] = h
+  }
+  return { rows, count }
+}
+
 /** Offsets collected in about ascending order (an automaton reports a word where it ends). */
 class Starts {
   readonly list: Array<number> = []
@@ -69,8 +131,9 @@ class Starts {
  * character before `p` nor the one after the word is in `[A-Za-z0-9_$]`, as the regex
  * `(?<![\w$])(?:word1|word2|…)(?![\w$])` finds them (the prefilter's regexes before this scan).
  *
- * The scan reads the text once, a character code at a time, and hashes each maximal run of
- * identifier characters (a token) as it goes; no string is made per token. A word that starts with an
+ * The scan reads the text a character code at a time and hashes each maximal run of identifier
+ * characters (a token) as it goes, or reads the tokens of a text scanned before (`Tokens`); no string
+ * is made per token. A word that starts with an
  * identifier character can only be whole at the start of a token equal to its leading identifier part
  * (`node` for `node-fetch`, `open` for `open()`): the token's hash is looked up in a table of those
  * parts and checked with `startsWith`, then the word's rest and the character after it. Words that
@@ -141,44 +204,57 @@ export class WholeWords {
   hits(text: string): Hits {
     const offsets: Array<number> = []
     const words: Array<number> = []
-    const n = text.length
-    const { slots, slotHashes, mask, minHead, maxHead, heads, groups } = this
-    const all = this.words
-    // token by token: the inner loop hashes one run of identifier characters, the outer one skips
-    // what lies between (a tight loop per job: one loop doing both, and the fragments' automaton,
-    // ran several times slower)
-    let i = 0
-    while (i < n) {
-      let c = text.charCodeAt(i)
-      if (c >= 128 || WORD[c] === 0) {
-        i++
-        continue
+    const { minHead, maxHead } = this
+    const tokens = repeatedTokens(text)
+    if (tokens !== undefined) {
+      const { rows, count } = tokens
+      for (let at = 0; at < 3 * count; at += 3) {
+        const len = rows[at + 1]!
+        if (len >= minHead && len <= maxHead) this.probe(text, rows[at]!, len, rows[at + 2]!, offsets, words)
       }
-      const start = i
-      let h = c
-      for (i++; i < n; i++) {
-        c = text.charCodeAt(i)
-        if (c >= 128 || WORD[c] === 0) break
-        h = (Math.imul(h, 31) + c) | 0
-      }
-      const len = i - start
-      if (len < minHead || len > maxHead) continue
-      for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-        if (slotHashes[slot] !== h) continue
-        const g = slots[slot]! - 1
-        const head = heads[g]!
-        if (head.length !== len || !text.startsWith(head, start)) continue
-        for (const w of groups[g]!) {
-          const word = all[w]!
-          if (word.length === len || (text.startsWith(word, start) && !isWordAt(text, start + word.length))) {
-            offsets.push(start)
-            words.push(w)
-          }
+    } else {
+      // token by token: the inner loop hashes one run of identifier characters, the outer one skips
+      // what lies between (a tight loop per job: one loop doing both, and the fragments' automaton,
+      // ran several times slower)
+      const n = text.length
+      let i = 0
+      while (i < n) {
+        let c = text.charCodeAt(i)
+        if (c >= 128 || WORD[c] === 0) {
+          i++
+          continue
         }
-        break
+        const start = i
+        let h = c
+        for (i++; i < n; i++) {
+          c = text.charCodeAt(i)
+          if (c >= 128 || WORD[c] === 0) break
+          h = (Math.imul(h, 31) + c) | 0
+        }
+        const len = i - start
+        if (len >= minHead && len <= maxHead) this.probe(text, start, len, h, offsets, words)
       }
     }
     return this.odd.length === 0 ? { offsets, words } : mergeHits({ offsets, words }, this.oddHits(text))
+  }
+
+  /** The words whole at the token text[start, start + len) of hash h, longest first, into the lists. */
+  private probe(text: string, start: number, len: number, h: number, offsets: Array<number>, words: Array<number>): void {
+    const { slots, slotHashes, mask, heads, groups } = this
+    for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      if (slotHashes[slot] !== h) continue
+      const g = slots[slot]! - 1
+      const head = heads[g]!
+      if (head.length !== len || !text.startsWith(head, start)) continue
+      for (const w of groups[g]!) {
+        const word = this.words[w]!
+        if (word.length === len || (text.startsWith(word, start) && !isWordAt(text, start + word.length))) {
+          offsets.push(start)
+          words.push(w)
+        }
+      }
+      return
+    }
   }
 
   /** Calls `found(offset, word)` for every hit (see `hits`), in order. */
