@@ -353,6 +353,33 @@ describe("scriptModel: guards", () => {
     ])
   })
 
+  it("judges a regex held by a const like a literal: test, exec and match, module or function level", () => {
+    const m = modelOf(`
+      const NAME = /^[a-z0-9_-]+$/
+      const LOOSE = /foo/
+      function read(a, b, c, d, e, f, g, h, RE) {
+        const ID = new RegExp("^[0-9a-f]{8}$", "i")
+        const LINES = /^[a-z]+$/m
+        if (!NAME.test(a)) throw new Error("a")
+        if (!LOOSE.test(b)) throw new Error("b")
+        if (ID.exec(c) === null) throw new Error("c")
+        if (!d.match(NAME)) throw new Error("d")
+        if (e.match(/.*/) == null) throw new Error("e")
+        if (!LINES.test(f)) throw new Error("f")
+        if (!exec(g)) throw new Error("g")
+        if (!RE.test(h)) throw new Error("h")
+      }
+    `)
+    const g = guards(fnNamed(m, "read").info.body).map((x) => [x.kind, x.name])
+    // LOOSE, /.*/ and the multi-line LINES validate nothing; RE is a parameter, whose pattern the file does not show
+    expect(g).toEqual([
+      ["validated", "a"],
+      ["validated", "c"],
+      ["validated", "d"],
+      ["validated", "h"]
+    ])
+  })
+
   it("an else branch holds the failure; an exiting else makes the check hold after the if", () => {
     const code = `
       function f(x, y) {

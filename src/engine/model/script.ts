@@ -785,6 +785,16 @@ class ScriptWalker {
       }
       const positive = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken
       const negative = op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken
+      // `RE.exec(x) !== null`, `x.match(RE) != null` (or `=== null` in a check that exits): it matched
+      if (positive || negative) {
+        const left = unwrap(node.left)
+        const right = unwrap(node.right)
+        const matched = isNullish(right) ? left : isNullish(left) ? right : undefined
+        if (matched !== undefined && ts.isCallExpression(matched) && ts.isPropertyAccessExpression(matched.expression) && /^(?:exec|match)$/.test(matched.expression.name.text)) {
+          if (negative !== negated) this.guardsOf(matched, false, scope, out, fn, locals)
+          return
+        }
+      }
       if ((positive && !negated) || (negative && negated)) {
         const left = unwrap(node.left)
         const right = unwrap(node.right)
@@ -857,6 +867,13 @@ class ScriptWalker {
       if (arg !== undefined && startsWithDot(arg)) this.guard("allowlist", callee.expression, scope, node, out, fn)
       return
     }
+    // `RE.exec(x)` (truthy: it matched) with RE a regex the file shows to validate; `exec` alone is
+    // no check (child_process, database drivers), so only a visible pattern makes it one
+    if (method === "exec" && ts.isPropertyAccessExpression(callee) && node.arguments[0] !== undefined && !ts.isSpreadElement(node.arguments[0])) {
+      const re = this.regexOf(unwrap(callee.expression), fn, locals)
+      if (re !== undefined && validatingRegex(re)) this.guard("validated", node.arguments[0], scope, node, out, fn)
+      return
+    }
     const kind = checkKindOf(method)
     if (kind === undefined) {
       // a predicate helper of the file: `if (!isInside(real, roots)) throw`, where isInside returns a check of its parameter
@@ -875,11 +892,17 @@ class ScriptWalker {
     else if (kind === "allowlist") subject = method === "get" ? undefined : receiver !== undefined && ts.isIdentifier(receiver) && receiver.text === "Object" ? args[1] : args[0]
     else if (method === "test") {
       // `/^[a-z]+$/.test(x)`: only an anchored, restrictive pattern validates the whole value (regexGuard.ts;
-      // with the `m` flag `^` and `$` match at every line)
-      if (receiver !== undefined && ts.isRegularExpressionLiteral(receiver) && !validatingLiteral(receiver.text)) return
+      // with the `m` flag `^` and `$` match at every line); so does a regex held by a `const`
+      // (`const SAFE = /^[a-z]+$/` in the function, one around it or the module): its pattern is judged
+      // the same way. A receiver whose pattern the file does not show is taken as a check, as before
+      if (receiver !== undefined && !this.regexValidates(receiver, fn, locals)) return
       subject = args[0]
-    } else if (method === "match" && receiver !== undefined) subject = receiver
-    else subject = args[0] ?? receiver
+    } else if (method === "match" && receiver !== undefined) {
+      // `x.match(RE)`: the same, with the pattern the argument gives
+      const pattern = args[0]
+      if (pattern !== undefined && !ts.isSpreadElement(pattern) && !this.regexValidates(pattern, fn, locals, true)) return
+      subject = receiver
+    } else subject = args[0] ?? receiver
     if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
   }
 
@@ -1015,6 +1038,45 @@ class ScriptWalker {
   }
 
   /** The `const` declarations of a function (-1: the module), read once when a check needs them. */
+  /**
+   * The regex an expression stands for: a literal, `new RegExp("…", "flags")` / `RegExp(…)` with
+   * constant text, or a name declared `const` with one (in the function, a function around it, or the
+   * module; a parameter of that name hides the outer ones). Undefined when the file does not show it.
+   * `text`: a string is a pattern too (`x.match("^[a-z]+$")` makes a RegExp of it).
+   */
+  private regexOf(e: ts.Expression, fn: number, locals?: ReadonlyMap<string, ts.Expression>, text = false, depth = 0): { pattern: string; flags: string } | undefined {
+    const n = unwrap(e)
+    if (ts.isRegularExpressionLiteral(n)) return literalRegex(n.text)
+    if (text && ts.isStringLiteralLike(n)) return { pattern: n.text, flags: "" }
+    if ((ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && n.expression.text === "RegExp") {
+      const [source, flags] = n.arguments ?? NO_ARGS
+      if (source === undefined || !ts.isStringLiteralLike(source)) return undefined
+      if (flags !== undefined && !ts.isStringLiteralLike(flags)) return undefined
+      return { pattern: source.text, flags: flags === undefined ? "" : flags.text }
+    }
+    if (!ts.isIdentifier(n) || depth > 3) return undefined
+    const name = n.text
+    const local = locals?.get(name)
+    if (local !== undefined) return this.regexOf(local, fn, undefined, false, depth + 1)
+    for (let f = fn; ; f = this.b.functions[f]!.parent) {
+      const init = this.localsOf(f).get(name)
+      if (init !== undefined) return this.regexOf(init, f, undefined, false, depth + 1)
+      if (f === -1 || this.b.functions[f]!.params.includes(name)) return undefined
+    }
+  }
+
+  /**
+   * A regex check of this pattern validates: a regex the file shows must be restrictive and anchored
+   * (regexGuard.ts); a literal or a constant string that is not is no check; a name the file does not
+   * show a pattern for (a parameter, an import) is taken as a check.
+   */
+  private regexValidates(e: ts.Expression, fn: number, locals: ReadonlyMap<string, ts.Expression> | undefined, text = false): boolean {
+    const re = this.regexOf(e, fn, locals, text)
+    if (re !== undefined) return validatingRegex(re)
+    const n = unwrap(e)
+    return !ts.isRegularExpressionLiteral(n) && !ts.isStringLiteralLike(n) && !ts.isNewExpression(n)
+  }
+
   private localsOf(fn: number): ReadonlyMap<string, ts.Expression> {
     let found = this.locals.get(fn)
     if (found === undefined) {
@@ -1837,11 +1899,17 @@ const normalisedFrom = (n: ts.Expression): ts.Expression | undefined => {
   return ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n : undefined
 }
 
-/** A regex literal (`/^[0-9a-f]{7,40}$/i`) that validates the whole value it tests. */
-const validatingLiteral = (literal: string): boolean => {
+/** A regex (`/^[0-9a-f]{7,40}$/i`) that validates the whole value it tests (with `m`, `^` and `$` match at every line). */
+const validatingRegex = (re: { readonly pattern: string; readonly flags: string }): boolean => !re.flags.includes("m") && restrictivePattern(re.pattern, "none")
+
+/** The pattern and flags of a regex literal's text (`/^[a-z]+$/i`). */
+const literalRegex = (literal: string): { pattern: string; flags: string } => {
   const close = literal.lastIndexOf("/")
-  return !literal.slice(close + 1).includes("m") && restrictivePattern(literal.slice(1, close), "none")
+  return { pattern: literal.slice(1, close), flags: literal.slice(close + 1) }
 }
+
+/** `null` or `undefined` */
+const isNullish = (e: ts.Expression): boolean => e.kind === K.NullKeyword || (ts.isIdentifier(e) && e.text === "undefined")
 
 const unwrap = (node: ts.Expression): ts.Expression => {
   let n = node
