@@ -8,6 +8,7 @@ import { tool as aiTool } from "ai"
 import { z } from "zod/v4"
 import mysql from "mysql2/promise"
 import pg from "pg"
+import { Job } from "./jobs"
 
 const pool = new pg.Pool()
 
@@ -38,10 +39,6 @@ export function computer(options: { execute: (action: unknown) => Promise<string
     },
     { name: "computer", description: "Control the computer", schema: ActionSchema }
   )
-}
-
-class Job {
-  constructor(readonly name: string) {}
 }
 
 export const enqueue = aiTool({
