@@ -52,6 +52,7 @@ export declare namespace ts {
   export type Diagnostic = TypeScript.Diagnostic
   export type DoStatement = TypeScript.DoStatement
   export type ElementAccessExpression = TypeScript.ElementAccessExpression
+  export type EnumDeclaration = TypeScript.EnumDeclaration
   export type EntityName = TypeScript.EntityName
   export type ExportAssignment = TypeScript.ExportAssignment
   export type ExportDeclaration = TypeScript.ExportDeclaration
@@ -67,6 +68,7 @@ export declare namespace ts {
   export type GetAccessorDeclaration = TypeScript.GetAccessorDeclaration
   export type Identifier = TypeScript.Identifier
   export type IfStatement = TypeScript.IfStatement
+  export type InterfaceDeclaration = TypeScript.InterfaceDeclaration
   export type JsxOpeningElement = TypeScript.JsxOpeningElement
   export type JsxSelfClosingElement = TypeScript.JsxSelfClosingElement
   export type ImportClause = TypeScript.ImportClause
@@ -113,7 +115,16 @@ export declare namespace ts {
   export type TemplateSpan = TypeScript.TemplateSpan
   export type ThrowStatement = TypeScript.ThrowStatement
   export type TryStatement = TypeScript.TryStatement
+  export type TypeAliasDeclaration = TypeScript.TypeAliasDeclaration
   export type TypeNode = TypeScript.TypeNode
+  export type TypeReferenceNode = TypeScript.TypeReferenceNode
+  export type IntersectionTypeNode = TypeScript.IntersectionTypeNode
+  export type UnionTypeNode = TypeScript.UnionTypeNode
+  export type TypeOperatorNode = TypeScript.TypeOperatorNode
+  export type ParenthesizedTypeNode = TypeScript.ParenthesizedTypeNode
+  export type LiteralTypeNode = TypeScript.LiteralTypeNode
+  export type TypeLiteralNode = TypeScript.TypeLiteralNode
+  export type TypeElement = TypeScript.TypeElement
   export type TypeOfExpression = TypeScript.TypeOfExpression
   export type VariableDeclaration = TypeScript.VariableDeclaration
   export type VariableDeclarationList = TypeScript.VariableDeclarationList

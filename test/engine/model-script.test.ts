@@ -353,6 +353,72 @@ describe("scriptModel: guards", () => {
     ])
   })
 
+  it("records declared types: parameters, interfaces, aliases, classes, and a tool's zod schema as its input's type", () => {
+    const m = modelOf(`
+      import { z } from "zod/v4"
+      import type { Action } from "openai"
+      interface Options { execute: (a: Action) => void; name: string; limit: number }
+      type Mode = "a" | "b"
+      type Id = string
+      class Job {}
+      function f(a: Action, o: Options, m: Mode, id: Id, n: number, s: string, t, xs: string[], u: Job | undefined, v: string | null) {}
+      const Schema = z.object({ action: z.union([z.object({ x: z.number() }), z.object({ y: z.number() })]), text: z.string() })
+      tool(async (input) => input, { schema: Schema })
+    `)
+    const { info } = fnNamed(m, "f")
+    expect(info.paramShapes).toEqual([
+      { k: "named", name: "Action", imported: true },
+      { k: "named", name: "Options", imported: false },
+      { k: "named", name: "Mode", imported: false },
+      { k: "named", name: "Id", imported: false },
+      { k: "data" },
+      { k: "text" },
+      undefined,
+      { k: "data" },
+      { k: "union", of: [{ k: "named", name: "Job", imported: false }, { k: "data" }] },
+      { k: "union", of: [{ k: "text" }, { k: "data" }] }
+    ])
+    expect(m.types?.get("Options")).toEqual({ k: "data", fields: new Map([["execute", { k: "data" }], ["name", { k: "text" }], ["limit", { k: "data" }]]) })
+    expect(m.types?.get("Mode")).toEqual({ k: "union", of: [{ k: "text" }, { k: "text" }] })
+    expect(m.types?.get("Id")).toEqual({ k: "text" })
+    expect(m.types?.get("Job")).toEqual({ k: "data" })
+    const handler = m.functions.find((x) => x.name === "<anonymous>")!
+    expect(handler.paramShapes?.[0]).toEqual({
+      k: "data",
+      fields: new Map<string, unknown>([
+        ["action", { k: "union", of: [{ k: "data", fields: new Map([["x", { k: "data" }]]) }, { k: "data", fields: new Map([["y", { k: "data" }]]) }] }],
+        ["text", { k: "text" }]
+      ])
+    })
+  })
+
+  it("judges a regex held by a const like a literal: test, exec and match, module or function level", () => {
+    const m = modelOf(`
+      const NAME = /^[a-z0-9_-]+$/
+      const LOOSE = /foo/
+      function read(a, b, c, d, e, f, g, h, RE) {
+        const ID = new RegExp("^[0-9a-f]{8}$", "i")
+        const LINES = /^[a-z]+$/m
+        if (!NAME.test(a)) throw new Error("a")
+        if (!LOOSE.test(b)) throw new Error("b")
+        if (ID.exec(c) === null) throw new Error("c")
+        if (!d.match(NAME)) throw new Error("d")
+        if (e.match(/.*/) == null) throw new Error("e")
+        if (!LINES.test(f)) throw new Error("f")
+        if (!exec(g)) throw new Error("g")
+        if (!RE.test(h)) throw new Error("h")
+      }
+    `)
+    const g = guards(fnNamed(m, "read").info.body).map((x) => [x.kind, x.name])
+    // LOOSE, /.*/ and the multi-line LINES validate nothing; RE is a parameter, whose pattern the file does not show
+    expect(g).toEqual([
+      ["validated", "a"],
+      ["validated", "c"],
+      ["validated", "d"],
+      ["validated", "h"]
+    ])
+  })
+
   it("an else branch holds the failure; an exiting else makes the check hold after the if", () => {
     const code = `
       function f(x, y) {

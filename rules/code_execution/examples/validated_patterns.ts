@@ -34,3 +34,38 @@ export const showLines = tool({
     return execSync(`git show ${ref}`).toString()
   },
 })
+
+// the same pattern held by a `const`, at module level or in the function, is judged the same way
+const SHA = /^[0-9a-f]{7,40}$/i
+const ANY_REF = /.*/
+
+export const showHeld = tool({
+  description: "Show a commit",
+  inputSchema: z.object({ sha: z.string() }),
+  execute: async ({ sha }) => {
+    if (!SHA.test(sha)) throw new Error("bad sha")
+    // ok: code_execution
+    return execSync(`git show ${sha}`).toString()
+  },
+})
+
+export const showExec = tool({
+  description: "Show a commit",
+  inputSchema: z.object({ sha: z.string() }),
+  execute: async ({ sha }) => {
+    const COMMIT = new RegExp("^[0-9a-f]{40}$")
+    if (!COMMIT.exec(sha)) throw new Error("bad sha")
+    // ok: code_execution
+    return execSync(`git show ${sha}`).toString()
+  },
+})
+
+export const showHeldLoose = tool({
+  description: "Show a ref",
+  inputSchema: z.object({ ref: z.string() }),
+  execute: async ({ ref }) => {
+    if (ref.match(ANY_REF) === null) throw new Error("bad ref")
+    // ruleid: code_execution
+    return execSync(`git show ${ref}`).toString()
+  },
+})

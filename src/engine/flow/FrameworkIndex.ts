@@ -8,7 +8,7 @@ export interface FrameworkIndex {
   readonly untrusted: NameIndex<string>
   readonly config: NameIndex<true>
   readonly safe: NameIndex<true>
-  /** calls that parse text into a record or list (their result is `parsed`, see Value.ts) */
+  /** calls that parse text into a record or list (their result is `structured`, see Value.ts) */
   readonly parsers: NameIndex<true>
   readonly secretNames: RegExp | undefined
   /**

@@ -32,10 +32,13 @@ export interface Value {
   /** the value is a list / array literal */
   readonly container?: boolean | undefined
   /**
-   * Structured data a parser made from text (`JSON.parse(s)`, `json.loads(s)`, the models' `parsers`):
-   * a record or a list, whatever its fields, so not text a sink runs (SQL) until a field of it is read
+   * Structured data, not text: a record or a list a parser made from text (`JSON.parse(s)`, `json.loads(s)`,
+   * the models' `parsers`), a record whatever else it may be (`args ?? {}`), an object a constructor
+   * made (`new Session(opts)`), or a value of a parameter or field declared with a type that is not
+   * text (`action: ShellAction`, `n: number`). Whatever its fields, it is not text a sink runs (SQL)
+   * until a field of it is read or it is written into text.
    */
-  readonly parsed?: true | undefined
+  readonly structured?: true | undefined
   /**
    * For a variable whose fields were assigned (`argv.body = readFile(p)`): what it held before those
    * writes, which a field never written reads from (`argv.har` is not the file's contents)
@@ -119,7 +122,7 @@ export const BLANK_VALUE: Value = Object.freeze({
   label: undefined,
   fields: undefined,
   container: undefined,
-  parsed: undefined,
+  structured: undefined,
   base: undefined,
   hostFixed: undefined,
   settingTail: undefined,

@@ -1,4 +1,4 @@
-import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
+import { type Arg, type Call, type DeclaredType, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
 import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
@@ -246,6 +246,25 @@ export class FlowEvaluator {
    * a symbolic bit (callers substitute); read from a nested function, the outer function's value.
    */
   private param(owner: number, reader: number, index: number): Value {
+    const v = this.paramValue(owner, reader, index)
+    // declared with a type that is not text (`action: ShellAction`, `n: number`): structured data
+    const shape = this.model.functions[owner]!.paramShapes?.[index]
+    return shape !== undefined && v.structured !== true && this.isData(shape) && !this.queryRecord(shape) ? { ...v, structured: true } : v
+  }
+
+  /**
+   * A record type with a statement field of text (`{ text: string; values: unknown[] }`, pg's and
+   * mysql2's query config, BigQuery's `query`): a driver runs that field, so the record stands for
+   * its statement (as a record literal does, see queryText in matchers/flow.ts).
+   */
+  private queryRecord(shape: DeclaredType): boolean {
+    return STATEMENT_FIELDS.some((name) => {
+      const field = this.fieldType(shape, name)
+      return field !== undefined && !this.isData(field)
+    })
+  }
+
+  private paramValue(owner: number, reader: number, index: number): Value {
     const f = this.model.functions[owner]!
     const entry = this.givenEntry(f)
     if (entry !== undefined) return entry
@@ -357,7 +376,9 @@ export class FlowEvaluator {
       if (this.fw.safe.lookup(dotted).length > 0) return constant()
       if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
-    const read = this.named(strip(obj), e.name)
+    let read = this.named(strip(obj), e.name)
+    // a field declared with a type that is not text (`input.action` of `input: ComputerUseInput`)
+    if (dotted !== undefined && (read.prov !== Prov.Constant || read.params !== 0) && this.declaredData(dotted, fn)) read = { ...read, structured: true }
     // a property a rule names as a sanitizer, read from the object a call made (`Path(name).name`,
     // `pathlib.Path().name`: the last part of the path, without its folders)
     if (e.obj.k === "call") {
@@ -365,6 +386,52 @@ export class FlowEvaluator {
       if (marks.length > 0) return { ...read, sanitized: [...read.sanitized, ...marks] }
     }
     return read
+  }
+
+  /**
+   * A declared type cannot be text (see DeclaredType): an object, class, array, function or number
+   * type; a type named by reference as its declaration in the file says, else data when imported
+   * (a library's class or record type) and undecided otherwise (a type parameter); a union when
+   * every member is.
+   */
+  private isData(shape: DeclaredType, depth = 0): boolean {
+    switch (shape.k) {
+      case "text":
+        return false
+      case "data":
+        return true
+      case "union":
+        return depth < 8 && shape.of.every((t) => this.isData(t, depth + 1))
+      case "named": {
+        const declared = this.model.types?.get(shape.name)
+        return declared === undefined ? shape.imported : depth < 8 && this.isData(declared, depth + 1)
+      }
+    }
+  }
+
+  /** The declared type of a field of a value of this type (through names declared in the file), if declared. */
+  private fieldType(shape: DeclaredType, field: string, depth = 0): DeclaredType | undefined {
+    if (depth > 8) return undefined
+    if (shape.k === "named") {
+      const declared = this.model.types?.get(shape.name)
+      return declared === undefined ? undefined : this.fieldType(declared, field, depth + 1)
+    }
+    return shape.k === "data" ? shape.fields?.get(field) : undefined
+  }
+
+  /** `p.x.y` read from a parameter whose declared type declares x, and x's type y, with a type that is not text. */
+  private declaredData(dotted: string, fn: number): boolean {
+    if (this.model.types === undefined) return false
+    const path = dotted.split(".")
+    for (let scope = fn; scope !== MODULE; scope = this.model.functions[scope]!.parent) {
+      const f = this.model.functions[scope]!
+      const i = f.params.indexOf(path[0]!)
+      if (i === -1) continue
+      let shape = f.paramShapes?.[i]
+      for (let k = 1; k < path.length && shape !== undefined; k++) shape = this.fieldType(shape, path[k]!)
+      return shape !== undefined && this.isData(shape) && !this.queryRecord(shape)
+    }
+    return false
   }
 
   /** `p.x.y` read from a parameter declared with a library's class `T`: `T().x.y`; else undefined. */
@@ -429,8 +496,8 @@ export class FlowEvaluator {
         // `base + req.query.path` with base of unknown origin the program holds: the host begins with base
         if (e.plus === true && values.length > 1 && values[0]!.prov === Prov.Unknown && values[0]!.params === 0 && !values[0]!.secret && values.some((v) => v.prov === Prov.Untrusted))
           return { ...joinAll(values), hostUnknown: true }
-        // `args ?? {}`: a record (see Value.parsed)
-        if (e.record === true) return { ...joinAll(values), parsed: true }
+        // `args ?? {}`: a record (see Value.structured)
+        if (e.record === true) return { ...joinAll(values), structured: true }
         return joinAll(values)
       }
       case "container": {
@@ -535,9 +602,11 @@ export class FlowEvaluator {
       }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
       // `JSON.parse(call.function.arguments)`: the model's data, as a record rather than text
-      if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, parsed: true }
+      if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, structured: true }
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
+    // `new Session(opts)`: an object, not text (`new String(x)` is text)
+    if (call.isNew === true && result.structured !== true && !TEXT_CONSTRUCTORS.has(lastSegmentOf(call.callee))) result = { ...result, structured: true }
     return result
   }
 
@@ -947,6 +1016,12 @@ const guarded = (passed: Value, inside: Value): Value =>
     ? passed
     : { ...passed, guards: passed.guards | inside.guards, sanitized: [...passed.sanitized, ...inside.sanitized] }
 
+/** The fields of a query record that hold its statement (pg's `text`, mysql2's `sql`, BigQuery's `query`) */
+const STATEMENT_FIELDS: ReadonlyArray<string> = ["text", "sql", "query"]
+
+/** Constructors whose instance is text (`new String(x)`) */
+const TEXT_CONSTRUCTORS: ReadonlySet<string> = new Set(["String"])
+
 /** Parameter types that hold the run's context, never data the caller chose. */
 const CONTEXT_TYPES: ReadonlySet<string> = new Set(["context.Context"])
 
@@ -960,8 +1035,8 @@ const roleLabel = (f: FunctionInfo): string =>
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {
-  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined && v.parsed === undefined && v.hostUnknown === undefined) return v
-  return { ...v, text: undefined, prefix: undefined, fields: undefined, container: undefined, hostFixed: undefined, settingTail: undefined, parsed: undefined, hostUnknown: undefined }
+  if (v.text === undefined && v.prefix === undefined && v.fields === undefined && v.container === undefined && v.hostFixed === undefined && v.settingTail === undefined && v.structured === undefined && v.hostUnknown === undefined) return v
+  return { ...v, text: undefined, prefix: undefined, fields: undefined, container: undefined, hostFixed: undefined, settingTail: undefined, structured: undefined, hostUnknown: undefined }
 }
 
 const withField = (whole: Value, key: string, v: Value): Value => {

@@ -887,9 +887,13 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   const sqlCheck = hit.sink.check === "sql" || hit.sink.check === "sql_text"
   // a record with no statement field (`index.query({ vector, topK })` on a vector index) is no SQL
   if (sqlCheck && v0.fields !== undefined && queryText(v0.fields) === undefined) return undefined
-  // nor is a record parsed from text (`tool.execute(JSON.parse(call.function.arguments))` in an agent
-  // loop dispatches the model's tool call; a statement would be one of its fields, read as text)
-  if (sqlCheck && v0.parsed === true) return undefined
+  // nor is structured data (Value.structured): a record parsed from text (`tool.execute(JSON.parse(call.function.arguments))`
+  // in an agent loop dispatches the model's tool call; a statement would be one of its fields, read
+  // as text), an object a constructor made, a value declared with a type that is not text
+  // (`options.execute(action)` with `action: ShellAction` hands a caller's callback the tool's
+  // input), unless its constant parts read as SQL (`new Query("SELECT … " + id)`); nor a list literal
+  if (sqlCheck && v0.structured === true && !SQL_WORDS.test(v0.consts ?? "")) return undefined
+  if (sqlCheck && v0.container === true) return undefined
   const v = sqlCheck && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
   if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // what the text says is the finding, whoever wrote it

@@ -149,9 +149,25 @@ export const REQUEST_PARAMETER = "<request parameter>"
 /** `graph_node`: a LangGraph node (`StateGraph(S).add_node("name", fn)`), whose first parameter is the graph's state */
 export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "graph_node" | "plain"
 
+/**
+ * TypeScript: a declared type, reduced to what data flow asks of it: can a value of it be text?
+ * `text`: it may (`string`, a string literal, `any`, `unknown`, a type parameter); `data`: it cannot
+ * (an object or class type, an array, a function, `number`, `boolean`), with the declared types of
+ * its fields where the declaration lists them; `named`: a type named by reference (`ShellAction`),
+ * judged by its declaration in the file (SemanticModel.types), else imported ones are data and
+ * others text; `union`: every member's (`A | B`, also `A & B`).
+ */
+export type DeclaredType =
+  | { readonly k: "text" }
+  | { readonly k: "data"; readonly fields?: ReadonlyMap<string, DeclaredType> }
+  | { readonly k: "named"; readonly name: string; readonly imported: boolean }
+  | { readonly k: "union"; readonly of: ReadonlyArray<DeclaredType> }
+
 export interface FunctionInfo {
   readonly name: string
   readonly params: ReadonlyArray<string>
+  /** TypeScript: the declared type of each parameter, where declared (see DeclaredType) */
+  readonly paramShapes?: ReadonlyArray<DeclaredType | undefined>
   /** canonical type names of the parameters where declared (`mcp.CallToolRequest`, `fastapi.Request`) */
   readonly paramTypes?: ReadonlyArray<string | undefined>
   /** canonical names of decorators (`langchain_core.tools.tool`, `app.get`), calls without args */
@@ -247,6 +263,8 @@ export interface SemanticModel {
    * knows what its receiver's field can hold
    */
   readonly literalFields?: ReadonlyMap<string, ReadonlyArray<LiteralField>>
+  /** TypeScript: the interfaces, type aliases, classes and enums the file declares, by name (see DeclaredType) */
+  readonly types?: ReadonlyMap<string, DeclaredType>
 }
 
 /** One field a struct literal sets, in the function it is written in. */

@@ -1,5 +1,5 @@
 import type { Focus } from "./interest.js"
-import type { Arg, Call, Expr, FunctionInfo, Import, LiteralField, Loop, SemanticModel, Span, Statement } from "./Model.js"
+import type { Arg, Call, DeclaredType, Expr, FunctionInfo, Import, LiteralField, Loop, SemanticModel, Span, Statement } from "./Model.js"
 
 /**
  * Collects what a language module finds while it walks a tree, and resolves names against the
@@ -16,6 +16,8 @@ export class ModelBuilder {
   readonly classes = new Map<string, ReadonlyArray<string>>()
   /** Go: struct type -> the fields its literals set (see SemanticModel.literalFields) */
   readonly literalFields = new Map<string, Array<LiteralField>>()
+  /** TypeScript: the types the file declares (see SemanticModel.types) */
+  readonly types = new Map<string, DeclaredType>()
   private readonly aliases = new Map<string, string>()
   /** per function: variable -> canonical name of what it holds (`conn` -> `sqlite3.connect()`) */
   private readonly holders = new Map<number, Map<string, string>>()
@@ -230,7 +232,8 @@ export class ModelBuilder {
       module: this.module,
       constants: this.constants,
       ...(this.classes.size > 0 ? { classes: this.classes } : {}),
-      ...(this.literalFields.size > 0 ? { literalFields: this.literalFields } : {})
+      ...(this.literalFields.size > 0 ? { literalFields: this.literalFields } : {}),
+      ...(this.types.size > 0 ? { types: this.types } : {})
     }
   }
 }

@@ -1,5 +1,5 @@
 import { ts } from "../../languages/typescript.js"
-import type { Arg, Call, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
+import type { Arg, Call, DeclaredType, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, type ChecksByName, checksInCommon, NORMALISERS } from "./guards.js"
 import { restrictivePattern } from "./regexGuard.js"
@@ -14,6 +14,10 @@ const ZOD_SCALARS = new Set(["number", "int", "bigint", "boolean"])
 /** zod refinements of a number schema (`z.number().int().positive()`), still a number */
 const ZOD_NUMBER_REFINEMENTS = new Set(["int", "positive", "negative", "nonnegative", "nonpositive", "min", "max", "gt", "gte", "lt", "lte", "multipleOf", "step", "finite", "safe", ...ZOD_WRAPPERS])
 const ZOD_OBJECT_WRAPPERS = new Set(["strict", "describe", "passthrough", "strip"])
+/** A call of zod's API: `z.object`, `zod.string`, also imported from a subpath (`zod/v4`, `zod/mini`) */
+const isZod = (callee: string): boolean => /^(?:zod(?:\/[\w-]+)?|z)\./.test(callee) || callee.includes("zod.")
+/** zod schemas of values that are not text: numbers, booleans, dates, collections, records, functions */
+const ZOD_DATA = new Set(["number", "int", "bigint", "boolean", "date", "array", "tuple", "record", "map", "set", "function", "instanceof", "null", "undefined", "void"])
 /** option fields that hold a tool's input schema */
 const SCHEMA_KEYS = new Set(["inputSchema", "parameters", "schema", "argsSchema", "paramsSchema", "input_schema"])
 
@@ -163,7 +167,7 @@ class ScriptWalker {
       if (e.k !== "call" || depth > 8) return undefined
       const c = calls[e.call]!
       const last = c.callee.slice(c.callee.lastIndexOf(".") + 1)
-      if (!/^(?:zod|z)\./.test(c.callee) && !c.callee.includes("zod.")) return undefined
+      if (!isZod(c.callee)) return undefined
       if (last === "enum" || last === "literal" || last === "nativeEnum") return "fixed"
       // `z.number()`, `z.coerce.number()`, `z.boolean()`: called on the module, not on a schema (`z.string().int()`)
       if (c.receiver?.k !== "call") return ZOD_SCALARS.has(last) ? "number" : undefined
@@ -186,21 +190,72 @@ class ScriptWalker {
         else if (c.receiver !== undefined && ZOD_OBJECT_WRAPPERS.has(c.callee.slice(c.callee.lastIndexOf(".") + 1))) fieldsOf(c.receiver, out, depth + 1)
       }
     }
+    // module-level names bound once, for schemas held by a name (`schema: ActionSchema`, `z.union([ClickSchema, ...])`)
+    let held: Map<string, Expr | undefined> | undefined
+    const heldSchema = (name: string): Expr | undefined => {
+      if (held === undefined) {
+        held = new Map()
+        for (const st of this.b.module)
+          if (st.k === "assign" && st.target.path.length === 0) held.set(st.target.name, held.has(st.target.name) ? undefined : st.value)
+      }
+      return held.get(name)
+    }
+    // what a zod schema says of the value it parses: text or not (DeclaredType), and the fields of an object
+    const shapeOf = (e: Expr, depth: number): DeclaredType | undefined => {
+      if (depth > 8) return undefined
+      if (e.k === "name") {
+        const value = heldSchema(e.name)
+        return value === undefined ? undefined : shapeOf(value, depth + 1)
+      }
+      if (e.k !== "call") return undefined
+      const c = calls[e.call]!
+      if (!isZod(c.callee)) return undefined
+      const last = c.callee.slice(c.callee.lastIndexOf(".") + 1)
+      // `.describe("...")`, `.optional()`, `.strict()`, `.min(1)`: the schema they are called on
+      if (c.receiver?.k === "call" || c.receiver?.k === "name") return last === "transform" || last === "pipe" || last === "or" || last === "and" ? undefined : shapeOf(c.receiver, depth + 1)
+      const first = c.args[0]?.value
+      switch (last) {
+        case "object": {
+          if (first?.k !== "container") return { k: "data" }
+          const shapes = new Map<string, DeclaredType>()
+          for (const x of first.entries) if (x.key !== undefined) shapes.set(x.key, shapeOf(x.value, depth + 1) ?? { k: "text" })
+          return { k: "data", fields: shapes }
+        }
+        case "union":
+        case "discriminatedUnion": {
+          const options = last === "union" ? first : c.args[1]?.value
+          if (options?.k !== "container" || options.entries.length === 0) return undefined
+          return { k: "union", of: options.entries.map((x) => shapeOf(x.value, depth + 1) ?? { k: "text" }) }
+        }
+        default:
+          return ZOD_DATA.has(last) ? { k: "data" } : undefined
+      }
+    }
     for (const call of calls) {
       const handlers: Array<number> = []
       const fields = new Map<string, "fixed" | "number">()
+      let input: DeclaredType | undefined
       for (const a of call.args) {
         const v = a.value
         if (v.k === "func") handlers.push(v.fn)
         else if (v.k === "container") {
           for (const x of v.entries) {
             if (x.value.k === "func") handlers.push(x.value.fn)
-            else if (x.key !== undefined && SCHEMA_KEYS.has(x.key)) fieldsOf(x.value, fields, 0)
+            else if (x.key !== undefined && SCHEMA_KEYS.has(x.key)) {
+              fieldsOf(x.value, fields, 0)
+              input ??= shapeOf(x.value, 0)
+            }
           }
           // MCP's `server.tool(name, { field: z.enum(...) }, handler)`: the shape itself
           fieldsOf(v, fields, 0)
         } else if (v.k === "call") fieldsOf(v, fields, 0)
       }
+      // the handler's first parameter is what the schema parsed: an object whose fields it declares
+      if (input !== undefined && input.k !== "text")
+        for (const fn of handlers) {
+          const f = this.b.functions[fn] as Writable<FunctionInfo>
+          if (f.params.length > 0) f.paramShapes = [input, ...(f.paramShapes ?? []).slice(1)]
+        }
       if (handlers.length === 0 || fields.size === 0) continue
       for (const fn of handlers) {
         const f = this.b.functions[fn]!
@@ -485,10 +540,18 @@ class ScriptWalker {
         this.expr(n.expression, fn)
         return this.statement(n.statement, fn, out, blockEnd)
       }
-      // types, enums, empty statements and jumps carry no data flow
-      case K.InterfaceDeclaration:
-      case K.TypeAliasDeclaration:
+      // types and enums carry no data flow; what they declare tells which values cannot be text
+      case K.InterfaceDeclaration: {
+        const n = node as ts.InterfaceDeclaration
+        return this.declareType(n.name.text, dataType(this.fieldsOf(n.members)))
+      }
+      case K.TypeAliasDeclaration: {
+        const n = node as ts.TypeAliasDeclaration
+        return this.declareType(n.name.text, this.shapeOf(n.type))
+      }
       case K.EnumDeclaration:
+        return this.declareType((node as ts.EnumDeclaration).name.text, TEXT_TYPE)
+      // empty statements and jumps carry no data flow
       case K.ExportDeclaration:
       case K.EmptyStatement:
       case K.BreakStatement:
@@ -785,6 +848,16 @@ class ScriptWalker {
       }
       const positive = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken
       const negative = op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken
+      // `RE.exec(x) !== null`, `x.match(RE) != null` (or `=== null` in a check that exits): it matched
+      if (positive || negative) {
+        const left = unwrap(node.left)
+        const right = unwrap(node.right)
+        const matched = isNullish(right) ? left : isNullish(left) ? right : undefined
+        if (matched !== undefined && ts.isCallExpression(matched) && ts.isPropertyAccessExpression(matched.expression) && /^(?:exec|match)$/.test(matched.expression.name.text)) {
+          if (negative !== negated) this.guardsOf(matched, false, scope, out, fn, locals)
+          return
+        }
+      }
       if ((positive && !negated) || (negative && negated)) {
         const left = unwrap(node.left)
         const right = unwrap(node.right)
@@ -857,6 +930,13 @@ class ScriptWalker {
       if (arg !== undefined && startsWithDot(arg)) this.guard("allowlist", callee.expression, scope, node, out, fn)
       return
     }
+    // `RE.exec(x)` (truthy: it matched) with RE a regex the file shows to validate; `exec` alone is
+    // no check (child_process, database drivers), so only a visible pattern makes it one
+    if (method === "exec" && ts.isPropertyAccessExpression(callee) && node.arguments[0] !== undefined && !ts.isSpreadElement(node.arguments[0])) {
+      const re = this.regexOf(unwrap(callee.expression), fn, locals)
+      if (re !== undefined && validatingRegex(re)) this.guard("validated", node.arguments[0], scope, node, out, fn)
+      return
+    }
     const kind = checkKindOf(method)
     if (kind === undefined) {
       // a predicate helper of the file: `if (!isInside(real, roots)) throw`, where isInside returns a check of its parameter
@@ -875,11 +955,17 @@ class ScriptWalker {
     else if (kind === "allowlist") subject = method === "get" ? undefined : receiver !== undefined && ts.isIdentifier(receiver) && receiver.text === "Object" ? args[1] : args[0]
     else if (method === "test") {
       // `/^[a-z]+$/.test(x)`: only an anchored, restrictive pattern validates the whole value (regexGuard.ts;
-      // with the `m` flag `^` and `$` match at every line)
-      if (receiver !== undefined && ts.isRegularExpressionLiteral(receiver) && !validatingLiteral(receiver.text)) return
+      // with the `m` flag `^` and `$` match at every line); so does a regex held by a `const`
+      // (`const SAFE = /^[a-z]+$/` in the function, one around it or the module): its pattern is judged
+      // the same way. A receiver whose pattern the file does not show is taken as a check, as before
+      if (receiver !== undefined && !this.regexValidates(receiver, fn, locals)) return
       subject = args[0]
-    } else if (method === "match" && receiver !== undefined) subject = receiver
-    else subject = args[0] ?? receiver
+    } else if (method === "match" && receiver !== undefined) {
+      // `x.match(RE)`: the same, with the pattern the argument gives
+      const pattern = args[0]
+      if (pattern !== undefined && !ts.isSpreadElement(pattern) && !this.regexValidates(pattern, fn, locals, true)) return
+      subject = receiver
+    } else subject = args[0] ?? receiver
     if (subject !== undefined) this.guard(kind, subject, scope, node, out, fn)
   }
 
@@ -1015,6 +1101,45 @@ class ScriptWalker {
   }
 
   /** The `const` declarations of a function (-1: the module), read once when a check needs them. */
+  /**
+   * The regex an expression stands for: a literal, `new RegExp("…", "flags")` / `RegExp(…)` with
+   * constant text, or a name declared `const` with one (in the function, a function around it, or the
+   * module; a parameter of that name hides the outer ones). Undefined when the file does not show it.
+   * `text`: a string is a pattern too (`x.match("^[a-z]+$")` makes a RegExp of it).
+   */
+  private regexOf(e: ts.Expression, fn: number, locals?: ReadonlyMap<string, ts.Expression>, text = false, depth = 0): { pattern: string; flags: string } | undefined {
+    const n = unwrap(e)
+    if (ts.isRegularExpressionLiteral(n)) return literalRegex(n.text)
+    if (text && ts.isStringLiteralLike(n)) return { pattern: n.text, flags: "" }
+    if ((ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && n.expression.text === "RegExp") {
+      const [source, flags] = n.arguments ?? NO_ARGS
+      if (source === undefined || !ts.isStringLiteralLike(source)) return undefined
+      if (flags !== undefined && !ts.isStringLiteralLike(flags)) return undefined
+      return { pattern: source.text, flags: flags === undefined ? "" : flags.text }
+    }
+    if (!ts.isIdentifier(n) || depth > 3) return undefined
+    const name = n.text
+    const local = locals?.get(name)
+    if (local !== undefined) return this.regexOf(local, fn, undefined, false, depth + 1)
+    for (let f = fn; ; f = this.b.functions[f]!.parent) {
+      const init = this.localsOf(f).get(name)
+      if (init !== undefined) return this.regexOf(init, f, undefined, false, depth + 1)
+      if (f === -1 || this.b.functions[f]!.params.includes(name)) return undefined
+    }
+  }
+
+  /**
+   * A regex check of this pattern validates: a regex the file shows must be restrictive and anchored
+   * (regexGuard.ts); a literal or a constant string that is not is no check; a name the file does not
+   * show a pattern for (a parameter, an import) is taken as a check.
+   */
+  private regexValidates(e: ts.Expression, fn: number, locals: ReadonlyMap<string, ts.Expression> | undefined, text = false): boolean {
+    const re = this.regexOf(e, fn, locals, text)
+    if (re !== undefined) return validatingRegex(re)
+    const n = unwrap(e)
+    return !ts.isRegularExpressionLiteral(n) && !ts.isStringLiteralLike(n) && !ts.isNewExpression(n)
+  }
+
   private localsOf(fn: number): ReadonlyMap<string, ts.Expression> {
     let found = this.locals.get(fn)
     if (found === undefined) {
@@ -1123,7 +1248,79 @@ class ScriptWalker {
       }
   }
 
+  /**
+   * A type the file declares, by name: an interface declared twice (merged) lists the fields of
+   * both; any other second declaration of the name leaves it undecided (text).
+   */
+  private declareType(name: string, shape: DeclaredType): void {
+    const before = this.b.types.get(name)
+    if (before === undefined) this.b.types.set(name, shape)
+    else if (before.k === "data" && shape.k === "data") this.b.types.set(name, { k: "data", fields: new Map([...(before.fields ?? []), ...(shape.fields ?? [])]) })
+    else this.b.types.set(name, TEXT_TYPE)
+  }
+
+  /** The declared types of the properties of an interface or type literal (a method is a function: data). */
+  private fieldsOf(members: ts.NodeArray<ts.TypeElement>): ReadonlyMap<string, DeclaredType> | undefined {
+    let fields: Map<string, DeclaredType> | undefined
+    for (const m of members) {
+      if (!ts.isPropertySignature(m) && !ts.isMethodSignature(m)) continue
+      const key = propertyKey(m.name)
+      if (key === undefined) continue
+      fields ??= new Map()
+      fields.set(key, ts.isMethodSignature(m) ? DATA_TYPE : m.type === undefined ? TEXT_TYPE : this.shapeOf(m.type))
+    }
+    return fields
+  }
+
+  /** What a type annotation says of a value of it: can it be text? (see DeclaredType) */
+  private shapeOf(type: ts.TypeNode, depth = 0): DeclaredType {
+    if (depth > 8) return TEXT_TYPE
+    switch (type.kind) {
+      case K.NumberKeyword:
+      case K.BooleanKeyword:
+      case K.BigIntKeyword:
+      case K.ObjectKeyword:
+      case K.SymbolKeyword:
+      case K.VoidKeyword:
+      case K.UndefinedKeyword:
+      case K.NeverKeyword:
+      case K.ArrayType:
+      case K.TupleType:
+      case K.FunctionType:
+      case K.ConstructorType:
+      case K.MappedType:
+        return DATA_TYPE
+      case K.TypeLiteral:
+        return dataType(this.fieldsOf((type as ts.TypeLiteralNode).members))
+      case K.LiteralType:
+        return ts.isStringLiteral((type as ts.LiteralTypeNode).literal) ? TEXT_TYPE : DATA_TYPE
+      case K.ParenthesizedType:
+        return this.shapeOf((type as ts.ParenthesizedTypeNode).type, depth + 1)
+      case K.TypeOperator: {
+        const t = type as ts.TypeOperatorNode
+        return t.operator === K.ReadonlyKeyword ? this.shapeOf(t.type, depth + 1) : TEXT_TYPE
+      }
+      case K.UnionType:
+      case K.IntersectionType:
+        return { k: "union", of: (type as ts.UnionTypeNode | ts.IntersectionTypeNode).types.map((t) => this.shapeOf(t, depth + 1)) }
+      case K.TypeReference: {
+        const t = type as ts.TypeReferenceNode
+        const name = entityText(t.typeName)
+        if (TEXT_TYPES.has(name)) return TEXT_TYPE
+        // `NonNullable<T>`, `Awaited<T>`: T's
+        if (SAME_TYPES.has(name)) return t.typeArguments?.[0] === undefined ? TEXT_TYPE : this.shapeOf(t.typeArguments[0], depth + 1)
+        if (DATA_TYPES.has(name)) return DATA_TYPE
+        return { k: "named", name, imported: this.b.isImported(rootOf(t.typeName)) }
+      }
+      default:
+        // `string`, `any`, `unknown`, template literal types, `typeof x`, `T[K]`, conditional types: text, or undecided
+        return TEXT_TYPE
+    }
+  }
+
   private classLike(node: ts.ClassDeclaration | ts.ClassExpression, fn: number, out: Array<Statement>): void {
+    // an instance of a class is an object, never text
+    if (ts.isClassDeclaration(node) && node.name !== undefined) this.declareType(node.name.text, DATA_TYPE)
     for (const d of ts.canHaveDecorators(node) ? ts.getDecorators(node) ?? [] : []) this.expr(d.expression, fn)
     // the base class, canonical (`StructuredTool` imported from @langchain/core/tools): its methods'
     // overrides may have a framework role (a tool's `_call`)
@@ -1178,6 +1375,7 @@ class ScriptWalker {
     const params: Array<string> = []
     // filled only when some parameter is typed (most JavaScript never is)
     let paramTypes: Array<string | undefined> | undefined
+    let paramShapes: Array<DeclaredType | undefined> | undefined
     for (const p of node.parameters) {
       const plain = ts.isIdentifier(p.name)
       if (plain && idText(p.name) === "this") continue // TS `this` parameter: not an argument
@@ -1185,6 +1383,9 @@ class ScriptWalker {
       const type = p.type === undefined ? undefined : this.typeName(p.type, parent)
       if (type !== undefined) paramTypes ??= params.map(() => undefined)
       paramTypes?.push(type)
+      if (p.type !== undefined) paramShapes ??= params.map(() => undefined)
+      // a rest parameter (`...parts: string[]`) is a list of what its type's elements are: leave it undecided
+      paramShapes?.push(p.type === undefined || p.dotDotDotToken !== undefined ? undefined : this.shapeOf(p.type))
       params.push(name)
     }
     const decorators = node.modifiers === undefined || !ts.canHaveDecorators(node) ? NONE : ts.getDecorators(node) ?? NONE
@@ -1200,6 +1401,7 @@ class ScriptWalker {
       parent
     }
     if (paramTypes !== undefined) info.paramTypes = paramTypes
+    if (paramShapes !== undefined) info.paramShapes = paramShapes
     if (doc !== undefined) info.doc = doc
     const index = this.b.addFunction(info)
     this.fnNodes.set(index, node)
@@ -1837,11 +2039,31 @@ const normalisedFrom = (n: ts.Expression): ts.Expression | undefined => {
   return ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n : undefined
 }
 
-/** A regex literal (`/^[0-9a-f]{7,40}$/i`) that validates the whole value it tests. */
-const validatingLiteral = (literal: string): boolean => {
+/** A regex (`/^[0-9a-f]{7,40}$/i`) that validates the whole value it tests (with `m`, `^` and `$` match at every line). */
+const validatingRegex = (re: { readonly pattern: string; readonly flags: string }): boolean => !re.flags.includes("m") && restrictivePattern(re.pattern, "none")
+
+/** The pattern and flags of a regex literal's text (`/^[a-z]+$/i`). */
+const literalRegex = (literal: string): { pattern: string; flags: string } => {
   const close = literal.lastIndexOf("/")
-  return !literal.slice(close + 1).includes("m") && restrictivePattern(literal.slice(1, close), "none")
+  return { pattern: literal.slice(1, close), flags: literal.slice(close + 1) }
 }
+
+const TEXT_TYPE: DeclaredType = Object.freeze({ k: "text" })
+const DATA_TYPE: DeclaredType = Object.freeze({ k: "data" })
+const dataType = (fields: ReadonlyMap<string, DeclaredType> | undefined): DeclaredType => (fields === undefined ? DATA_TYPE : { k: "data", fields })
+/** Global types whose values are text */
+const TEXT_TYPES: ReadonlySet<string> = new Set(["String", "Uppercase", "Lowercase", "Capitalize", "Uncapitalize"])
+/** Global types that are their argument's type */
+const SAME_TYPES: ReadonlySet<string> = new Set(["NonNullable", "Awaited", "Readonly", "Required", "Partial", "NoInfer"])
+/** Global types of objects, collections and functions (never text) */
+const DATA_TYPES: ReadonlySet<string> = new Set([
+  "Array", "ReadonlyArray", "Record", "Map", "ReadonlyMap", "Set", "ReadonlySet", "WeakMap", "WeakSet", "Promise", "Date", "RegExp", "Error",
+  "Function", "Object", "Pick", "Omit", "Buffer", "ArrayBuffer", "Uint8Array", "URL", "URLSearchParams", "Blob", "File", "FormData", "Headers",
+  "Request", "Response", "ReadableStream", "WritableStream", "AbortSignal", "AbortController", "Iterable", "AsyncIterable", "Iterator", "AsyncIterator", "Generator", "AsyncGenerator"
+])
+
+/** `null` or `undefined` */
+const isNullish = (e: ts.Expression): boolean => e.kind === K.NullKeyword || (ts.isIdentifier(e) && e.text === "undefined")
 
 const unwrap = (node: ts.Expression): ts.Expression => {
   let n = node
