@@ -498,6 +498,11 @@ export class FlowEvaluator {
     // `settings = Settings()` of `class Settings(BaseSettings)`: the application's configuration
     if (!call.callee.includes(".") && this.settingsClass(call.callee)) return configValue(false)
     if (this.fw.safe.lookup(call.callee).length > 0) return constant()
+    // a fixed-host API's answer (`client.Actions.GetWorkflowJobLogs(ctx, owner, repo, id, 1)` of go-github):
+    // the arguments choose which resource, the service writes what comes back (a log download URL on its
+    // own storage), so the result carries none of their data; the program cannot say what it holds. A
+    // method of what an outsider wrote there (`issue.GetBody()` of an issue a source names) is that text.
+    if (this.fw.apiClients.lookup(call.callee).length > 0 && !this.untrustedReceiver(call, fn, at)) return UNKNOWN_VALUE
     // `new URL("/login", req.url)`: a constant absolute path resolved against the request's own URL
     // stays on the host that was asked for; only its path is given, and that is the program's
     const sameSite = this.sameSiteUrl(call, fn, at)
@@ -539,6 +544,13 @@ export class FlowEvaluator {
     }
     if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
     return result
+  }
+
+  /** The call is a method of a value that is untrusted or a secret. */
+  private untrustedReceiver(call: Call, fn: number, at: number): boolean {
+    if (call.receiver === undefined) return false
+    const v = this.value(call.receiver, fn, at)
+    return v.prov === Prov.Untrusted || v.secret
   }
 
   /**
