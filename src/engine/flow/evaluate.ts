@@ -2,7 +2,7 @@ import { type Arg, type Call, type Expr, type FunctionInfo, REQUEST_PARAMETER, t
 import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
-import { BLANK_VALUE, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, passedBits, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+import { BLANK_VALUE, checkedWhole, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, passedBits, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 const MODULE = -1
 
@@ -215,10 +215,10 @@ export class FlowEvaluator {
 
   /** The value of a variable read at an offset: its assignments, a parameter, a closure or module name. */
   read(name: string, fn: number, at: number): Value {
-    let v = this.lookup(name, fn)
+    const v = this.lookup(name, fn)
     const guards = this.guardBits(name, fn, at)
-    if (guards !== 0) v = { ...v, guards: v.guards | guards }
-    return v
+    // a check of the variable is a check of all it holds, its lower parts too
+    return checkedWhole(v, guards)
   }
 
   private lookup(name: string, fn: number): Value {
@@ -317,7 +317,7 @@ export class FlowEvaluator {
         // a check of the attribute itself (`if (!THEMES.includes(req.params.name)) return`) holds for its reads
         const dotted = v.prov === Prov.Constant ? undefined : dottedOf(e)
         const guards = dotted === undefined ? 0 : this.guardBits(dotted, fn, at)
-        return guards === 0 ? v : { ...v, guards: v.guards | guards }
+        return checkedWhole(v, guards)
       }
       default:
         return this.otherValue(e, fn, at)
@@ -362,7 +362,7 @@ export class FlowEvaluator {
     // `pathlib.Path().name`: the last part of the path, without its folders)
     if (e.obj.k === "call") {
       const marks = this.sanitizers.lookup(`${this.model.calls[e.obj.call]!.callee}().${e.name}`)
-      if (marks.length > 0) return { ...read, sanitized: [...read.sanitized, ...marks] }
+      if (marks.length > 0) return checkedWhole(read, 0, marks)
     }
     return read
   }
@@ -420,7 +420,7 @@ export class FlowEvaluator {
           const kinds = checked?.[i] ?? []
           // a helper's parameter (constant with a parameter bit) keeps the check for what callers pass:
           // `return TONES.includes(raw) ? raw : "formal"` returns raw allow-listed
-          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : { ...v, guards: kinds.reduce((bits, k) => bits | passedBits(k), v.guards) }
+          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : checkedWhole(v, kinds.reduce((bits, k) => bits | passedBits(k), 0))
         })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
@@ -542,7 +542,7 @@ export class FlowEvaluator {
       // `JSON.parse(call.function.arguments)`: the model's data, as a record rather than text
       if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, parsed: true }
     }
-    if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
+    if (sanitizers.length > 0) result = checkedWhole(result, 0, sanitizers)
     return result
   }
 
@@ -954,10 +954,7 @@ const lastSegmentOf = (callee: string): string => {
 }
 
 /** What a parameter's checks inside the function add to the value a caller passes for it. */
-const guarded = (passed: Value, inside: Value): Value =>
-  inside.guards === 0 && inside.sanitized.length === 0
-    ? passed
-    : { ...passed, guards: passed.guards | inside.guards, sanitized: [...passed.sanitized, ...inside.sanitized] }
+const guarded = (passed: Value, inside: Value): Value => checkedWhole(passed, inside.guards, inside.sanitized)
 
 /** Parameter types that hold the run's context, never data the caller chose. */
 const CONTEXT_TYPES: ReadonlySet<string> = new Set(["context.Context"])

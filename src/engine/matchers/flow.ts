@@ -911,7 +911,9 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (hit.sink.check === "unlabelled" && LABELLED.test(v.consts ?? "")) return undefined
   // checked or cleaned: only data the checks did not cover (of lower provenance) is left to judge
   if ((v.guards & hit.guardBits) !== 0 || v.sanitized.some((s) => hit.sanitizers.includes(s)))
-    return v.below === undefined ? undefined : verdictOf({ ...v, prov: v.below, guards: 0, sanitized: [], below: undefined, label: undefined }, hit, sentToModel, sentAsPromptText, bound)
+    return v.below === undefined
+      ? undefined
+      : verdictOf({ ...v, prov: v.below, guards: v.belowGuards ?? 0, sanitized: v.belowSanitized ?? [], below: undefined, belowGuards: 0, belowSanitized: [], label: undefined }, hit, sentToModel, sentAsPromptText, bound)
   // a constant scheme and host, or a constant same-site path (`/profile/` + id; not `/` + data, which can be `//evil`)
   if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // the same with the scheme and host taken from configuration (`f"{settings.api_base}/orders/{id}"`)
