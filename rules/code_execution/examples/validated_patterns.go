@@ -111,3 +111,14 @@ func BranchSpaces(w http.ResponseWriter, r *http.Request) {
 	// ruleid: code_execution
 	exec.Command("sh", "-c", "git switch "+branch).Run()
 }
+
+func Rebase(w http.ResponseWriter, r *http.Request) {
+	onto := r.FormValue("onto")
+	if ok, _ := regexp.MatchString(`^[A-Za-z0-9._-]{1,64}$`, onto); ok {
+		// ok: code_execution
+		exec.Command("sh", "-c", "git rebase "+onto).Run()
+		return
+	}
+	// ruleid: code_execution
+	exec.Command("sh", "-c", "git rebase origin/"+onto).Run()
+}
