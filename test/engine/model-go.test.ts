@@ -378,7 +378,9 @@ func h(w http.ResponseWriter, name, other string) {
   it("a regexp match validates through a result variable, in place and compiled in the function; a loose pattern does not", () => {
     const code = go([`"regexp"`], `
 var loose = regexp.MustCompile("[a-z]+")
-func h(a, b, c, d, e, f string) {
+const digits = "^[0-9]+$"
+var digitsRe = regexp.MustCompile(digits)
+func h(a, b, c, d, e, f, g, i string) {
 	if ok, _ := regexp.MatchString("^[a-z]+$", a); !ok {
 		return
 	}
@@ -402,9 +404,15 @@ func h(a, b, c, d, e, f string) {
 	if ok, _ := regexp.MatchString("[a-z]+", f); !ok {
 		return
 	}
+	if !digitsRe.MatchString(g) {
+		return
+	}
+	if ok, _ := regexp.MatchString(digits, i); !ok {
+		return
+	}
 }`)
     expect(guards(fnNamed(model(code), "h").body).map((g) => [g.kind, g.name])).toEqual([
-      ["validated", "a"], ["validated", "b"], ["validated", "c"], ["validated", "d"]
+      ["validated", "a"], ["validated", "b"], ["validated", "c"], ["validated", "d"], ["validated", "g"], ["validated", "i"]
     ])
   })
 })

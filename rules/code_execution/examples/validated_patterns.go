@@ -122,3 +122,48 @@ func Rebase(w http.ResponseWriter, r *http.Request) {
 	// ruleid: code_execution
 	exec.Command("sh", "-c", "git rebase origin/"+onto).Run()
 }
+
+// A pattern kept in a package-level constant, compiled or matched directly.
+const servicePattern = `^[a-z][a-z0-9-]{0,30}$`
+const wordPattern = `[a-z]+`
+
+var serviceName = regexp.MustCompile(servicePattern)
+var word = regexp.MustCompile(wordPattern)
+
+func Restart(w http.ResponseWriter, r *http.Request) {
+	svc := r.FormValue("service")
+	if !serviceName.MatchString(svc) {
+		return
+	}
+	// ok: code_execution
+	exec.Command("sh", "-c", "systemctl restart "+svc).Run()
+}
+
+func Status(w http.ResponseWriter, r *http.Request) {
+	svc := r.FormValue("service")
+	if ok, _ := regexp.MatchString(servicePattern, svc); !ok {
+		return
+	}
+	// ok: code_execution
+	exec.Command("sh", "-c", "systemctl status "+svc).Run()
+}
+
+func Stop(w http.ResponseWriter, r *http.Request) {
+	svc := r.FormValue("service")
+	if !word.MatchString(svc) {
+		return
+	}
+	// ruleid: code_execution
+	exec.Command("sh", "-c", "systemctl stop "+svc).Run()
+}
+
+func Start(w http.ResponseWriter, r *http.Request) {
+	svc := r.FormValue("service")
+	// a local name hides the package's constant
+	servicePattern := r.FormValue("pattern")
+	if ok, _ := regexp.MatchString(servicePattern, svc); !ok {
+		return
+	}
+	// ruleid: code_execution
+	exec.Command("sh", "-c", "systemctl start "+svc).Run()
+}
