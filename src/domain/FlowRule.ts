@@ -386,7 +386,7 @@ export const FrameworkModel = Schema.Struct({
   }),
   api_clients: Schema.optional(Names).annotations({
     description:
-      "calls on a client of one service's API whose host the library or the program fixes (`github.com/google/go-github/*.Client.**.*`: an SDK's client of its vendor's API): what one returns is the service's answer, which the arguments only select (an owner, a repository, a job id), not the arguments' data; it is of unknown origin unless a source names the call (`untrusted`, a rule's `sources`)"
+      "calls on a client of one service's API whose host the library or the program fixes (`github.com/google/go-github/*.Client.*.*`: an SDK's client of its vendor's API): what one returns is the service's answer, which the arguments only select (an owner, a repository, a job id), not the arguments' data; it is of unknown origin unless a source names the call (`untrusted`, a rule's `sources`)"
   }),
   roles: Schema.optional(Schema.Array(RoleSpec)),
   not_decorators: Schema.optional(Names).annotations({
