@@ -384,6 +384,10 @@ export const FrameworkModel = Schema.Struct({
   parsers: Schema.optional(Names).annotations({
     description: "calls that parse text into a record or a list (JSON.parse, json.loads): passed whole to an SQL sink, their result is no SQL text (a field read from it is text again)"
   }),
+  api_clients: Schema.optional(Names).annotations({
+    description:
+      "calls on a client of one service's API whose host the library or the program fixes (`github.com/google/go-github/*.Client.*.*`: an SDK's client of its vendor's API): what one returns is the service's answer, which the arguments only select (an owner, a repository, a job id), not the arguments' data; it is of unknown origin unless a source names the call (`untrusted`, a rule's `sources`)"
+  }),
   roles: Schema.optional(Schema.Array(RoleSpec)),
   not_decorators: Schema.optional(Names).annotations({
     description: "decorators that never give a role, though a role's pattern matches them (`unittest.mock.patch` is not an HTTP PATCH route)"

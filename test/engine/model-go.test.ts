@@ -374,6 +374,47 @@ func h(w http.ResponseWriter, name, other string) {
 }`)
     expect(guards(fnNamed(model(code), "h").body).map((g) => [g.kind, g.name])).toEqual([["validated", "name"]])
   })
+
+  it("a regexp match validates through a result variable, in place and compiled in the function; a loose pattern does not", () => {
+    const code = go([`"regexp"`], `
+var loose = regexp.MustCompile("[a-z]+")
+const digits = "^[0-9]+$"
+var digitsRe = regexp.MustCompile(digits)
+func h(a, b, c, d, e, f, g, i string) {
+	if ok, _ := regexp.MatchString("^[a-z]+$", a); !ok {
+		return
+	}
+	matched, err := regexp.MatchString("^[0-9]+$", b)
+	if err != nil {
+		return
+	}
+	if !matched {
+		return
+	}
+	if !regexp.MustCompile("^[a-z-]+$").MatchString(c) {
+		return
+	}
+	re := regexp.MustCompile("^[a-f0-9]{7,40}$")
+	if !re.MatchString(d) {
+		return
+	}
+	if !loose.MatchString(e) {
+		return
+	}
+	if ok, _ := regexp.MatchString("[a-z]+", f); !ok {
+		return
+	}
+	if !digitsRe.MatchString(g) {
+		return
+	}
+	if ok, _ := regexp.MatchString(digits, i); !ok {
+		return
+	}
+}`)
+    expect(guards(fnNamed(model(code), "h").body).map((g) => [g.kind, g.name])).toEqual([
+      ["validated", "a"], ["validated", "b"], ["validated", "c"], ["validated", "d"], ["validated", "g"], ["validated", "i"]
+    ])
+  })
 })
 
 describe("Go model: more guard shapes", () => {

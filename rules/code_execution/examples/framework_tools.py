@@ -38,10 +38,10 @@ def build_crew_agents(llm):
 
 def build_autogen(config_list):
     assistant = AssistantAgent("assistant", llm_config={"config_list": config_list})
-    # ruleid: code_execution
     user_proxy = UserProxyAgent(
         "user_proxy",
         human_input_mode="NEVER",
+        # ruleid: code_execution
         code_execution_config={"work_dir": "coding", "use_docker": False},
     )
     docker_proxy = UserProxyAgent(

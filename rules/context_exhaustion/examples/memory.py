@@ -26,12 +26,12 @@ def memories(llm):
 
 
 def crew_agent(llm):
-    # ruleid: context_exhaustion
     return Agent(
         role="Analyst",
         goal="Analyse",
         backstory="Detail-oriented",
         llm=llm,
+        # ruleid: context_exhaustion
         respect_context_window=False,
     )
 

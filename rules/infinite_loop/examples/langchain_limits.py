@@ -25,12 +25,12 @@ def run_graph(llm, tools, question):
 
 
 def crew_members(llm):
-    # ruleid: infinite_loop[high_cap]
     researcher = Agent(
         role="Researcher",
         goal="Find sources",
         backstory="Thorough",
         llm=llm,
+        # ruleid: infinite_loop[high_cap]
         max_iter=100,
     )
     # ok: infinite_loop

@@ -155,9 +155,9 @@ func Executors(agent agents.Agent) (*agents.Executor, *agents.Executor, *agents.
 
 func ChatModelAgent(ctx context.Context, cfg *adk.ChatModelAgentConfig) {
 	cfg.Name = "assistant"
-	// ruleid: infinite_loop
 	other := adk.ChatModelAgentConfig{
 		Name:          "planner",
+		// ruleid: infinite_loop
 		MaxIterations: 100,
 	}
 	// ok: infinite_loop

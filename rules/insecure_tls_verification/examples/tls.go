@@ -7,8 +7,8 @@ import (
 )
 
 func InsecureClient() *http.Client {
-	// ruleid: insecure_tls_verification
 	cfg := &ctls.Config{
+		// ruleid: insecure_tls_verification
 		InsecureSkipVerify: true,
 	}
 	return &http.Client{Transport: &http.Transport{TLSClientConfig: cfg}}
@@ -39,4 +39,34 @@ func Dialer(debug bool) *ctls.Config {
 	// ok: insecure_tls_verification
 	cfg.InsecureSkipVerify = false
 	return cfg
+}
+
+// A configuration written over several lines is reported at the setting, not at the literal's first line.
+func SkipVerifyClient(skipVerify bool) *http.Client {
+	if !skipVerify {
+		return &http.Client{}
+	}
+	// ok: insecure_tls_verification
+	transport := &http.Transport{
+		// ok: insecure_tls_verification
+		TLSClientConfig: &ctls.Config{
+			// ok: insecure_tls_verification
+			MinVersion: ctls.VersionTLS12,
+			// ruleid: insecure_tls_verification
+			InsecureSkipVerify: true,
+		},
+	}
+	return &http.Client{Transport: transport}
+}
+
+func ProxyClient(skipVerify bool) *http.Client {
+	// a choice the operator makes (a flag) is not a constant true
+	// ok: insecure_tls_verification
+	transport := &http.Transport{
+		TLSClientConfig: &ctls.Config{
+			// ok: insecure_tls_verification
+			InsecureSkipVerify: skipVerify,
+		},
+	}
+	return &http.Client{Transport: transport}
 }

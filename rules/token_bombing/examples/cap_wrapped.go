@@ -14,9 +14,9 @@ const noOutputLimit = -1
 const replyBudget = 1200
 
 func Summarize(ctx context.Context, client openai.Client, text string) (*openai.ChatCompletion, error) {
-	// ruleid: token_bombing[cap_disabled]
 	return client.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{
 		Model:     openai.ChatModelGPT4o,
+		// ruleid: token_bombing[cap_disabled]
 		MaxTokens: openai.Int(-1),
 		Messages:  []openai.ChatCompletionMessageParamUnion{openai.UserMessage(text)},
 	})

@@ -10,6 +10,8 @@ export interface FrameworkIndex {
   readonly safe: NameIndex<true>
   /** calls that parse text into a record or list (their result is `structured`, see Value.ts) */
   readonly parsers: NameIndex<true>
+  /** calls on a client of a fixed-host API: their result is the service's answer, not their arguments' data */
+  readonly apiClients: NameIndex<true>
   readonly secretNames: RegExp | undefined
   /**
    * A field, header or attribute name that names a credential as a whole (`password`, `x-api-key`,
@@ -45,6 +47,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     config: new NameIndex(),
     safe: new NameIndex(),
     parsers: new NameIndex(),
+    apiClients: new NameIndex(),
     secretNames: undefined,
     secretKey: () => false,
     decorators: new NameIndex(),
@@ -66,6 +69,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     for (const n of m.config ?? []) index.config.add(n, true)
     for (const n of m.safe ?? []) index.safe.add(n, true)
     for (const n of m.parsers ?? []) index.parsers.add(n, true)
+    for (const n of m.api_clients ?? []) index.apiClients.add(n, true)
     if (m.secret_names !== undefined) secret = secret === undefined ? m.secret_names : `${secret}|${m.secret_names}`
     for (const r of m.roles ?? []) {
       for (const d of r.decorators ?? []) index.decorators.add(d, r.role)

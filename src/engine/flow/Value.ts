@@ -86,6 +86,14 @@ export interface Value {
    * of dropping it; the lower part alone never made the value untrusted.
    */
   readonly below?: Prov | undefined
+  /**
+   * The checks (guard bits) and sanitizers every part of `below` passed: those of the whole value
+   * made after its parts were joined (`p := filepath.Join(t.dir, filepath.Base(name))`, then
+   * `if !strings.HasPrefix(filepath.Clean(p), t.dir) { return }`: the directory passed the
+   * containment check too), and those the lower parts passed themselves. Read only with `below`.
+   */
+  readonly belowGuards?: number | undefined
+  readonly belowSanitized?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -129,7 +137,9 @@ export const BLANK_VALUE: Value = Object.freeze({
   namesOnly: undefined,
   hostPart: undefined,
   hostUnknown: undefined,
-  below: undefined
+  below: undefined,
+  belowGuards: 0,
+  belowSanitized: Object.freeze([]) as ReadonlyArray<string>
 })
 
 export const constant = (text?: string): Value => (text === undefined ? BLANK_VALUE : { ...BLANK_VALUE, text, prefix: text, consts: text.slice(0, 500) })
@@ -141,11 +151,31 @@ const intersect = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): Readonly
 
 const higher = (a: Prov | undefined, b: Prov | undefined): Prov | undefined => (a === undefined ? b : b === undefined || a >= b ? a : b)
 
+/** What data flow knows of a value's checks: its own, and its `below` part's. */
 interface Checks {
   readonly guards: number
   readonly sanitized: ReadonlyArray<string>
-  readonly below: Prov | undefined
+  readonly below?: Prov | undefined
+  readonly belowGuards?: number | undefined
+  readonly belowSanitized?: ReadonlyArray<string> | undefined
 }
+
+/** Lower data of two values together: the higher provenance, and the checks all of it passed. */
+const belowOf = (
+  a: Prov | undefined,
+  aGuards: number | undefined,
+  aSanitized: ReadonlyArray<string> | undefined,
+  b: Prov | undefined,
+  bGuards: number | undefined,
+  bSanitized: ReadonlyArray<string> | undefined
+): { below: Prov | undefined; belowGuards: number; belowSanitized: ReadonlyArray<string> } =>
+  a === undefined
+    ? { below: b, belowGuards: b === undefined ? 0 : bGuards ?? 0, belowSanitized: b === undefined ? NO_MARKS : bSanitized ?? NO_MARKS }
+    : b === undefined
+      ? { below: a, belowGuards: aGuards ?? 0, belowSanitized: aSanitized ?? NO_MARKS }
+      : { below: higher(a, b), belowGuards: (aGuards ?? 0) & (bGuards ?? 0), belowSanitized: intersect(aSanitized ?? NO_MARKS, bSanitized ?? NO_MARKS) }
+
+const NO_MARKS: ReadonlyArray<string> = Object.freeze([])
 
 /**
  * The checks data of both non-constant values passed. Of equal provenance: those both passed. Else
@@ -154,17 +184,36 @@ interface Checks {
  * is clean of the argument's data, not untrusted. A credential's few characters (PARTIAL) are about
  * the secret, not the provenance: that mark still needs both.
  */
-const checksOf = (aProv: Prov, aGuards: number, aSanitized: ReadonlyArray<string>, aBelow: Prov | undefined, b: Value): Checks => {
-  if (aProv === b.prov) return { guards: aGuards & b.guards, sanitized: intersect(aSanitized, b.sanitized), below: higher(aBelow, b.below) }
-  const aHigher = aProv > b.prov
-  const hi = aHigher ? { guards: aGuards, sanitized: aSanitized, below: aBelow } : { guards: b.guards, sanitized: b.sanitized, below: b.below }
-  const lo = aHigher ? { prov: b.prov, guards: b.guards, sanitized: b.sanitized, below: b.below } : { prov: aProv, guards: aGuards, sanitized: aSanitized, below: aBelow }
-  if (hi.guards === 0 && hi.sanitized.length === 0) return { guards: 0, sanitized: hi.sanitized, below: higher(hi.below, lo.below) }
+const checksOf = (a: Checks & { readonly prov: Prov }, b: Value): Checks => {
+  if (a.prov === b.prov)
+    return { guards: a.guards & b.guards, sanitized: intersect(a.sanitized, b.sanitized), ...belowOf(a.below, a.belowGuards, a.belowSanitized, b.below, b.belowGuards, b.belowSanitized) }
+  const aHigher = a.prov > b.prov
+  const hi: Checks = aHigher ? a : b
+  const lo: Checks & { readonly prov: Prov } = aHigher ? b : a
+  const lower = belowOf(hi.below, hi.belowGuards, hi.belowSanitized, lo.below, lo.belowGuards, lo.belowSanitized)
+  if (hi.guards === 0 && hi.sanitized.length === 0) return { guards: 0, sanitized: hi.sanitized, ...lower }
   const covered = (hi.guards & ~lo.guards) === 0 && hi.sanitized.every((m) => lo.sanitized.includes(m))
+  const sanitized = covered || !hi.sanitized.includes(PARTIAL) ? hi.sanitized : hi.sanitized.filter((m) => m !== PARTIAL || lo.sanitized.includes(PARTIAL))
+  if (covered) return { guards: hi.guards, sanitized, ...lower }
+  // the lower value's own data (and its lower part) joins the data the checks do not cover
+  const own = lo.below === undefined ? { guards: lo.guards, sanitized: lo.sanitized } : { guards: lo.guards & (lo.belowGuards ?? 0), sanitized: intersect(lo.sanitized, lo.belowSanitized ?? NO_MARKS) }
+  return { guards: hi.guards, sanitized, ...belowOf(hi.below, hi.belowGuards, hi.belowSanitized, lo.prov, own.guards, own.sanitized) }
+}
+
+/**
+ * A check or sanitizer applied to the value as a whole (`if !strings.HasPrefix(filepath.Clean(p), base)`
+ * with `p` read after it, `html.EscapeString(s)`): every part of it passed, the lower ones too.
+ */
+export const checkedWhole = (v: Value, guards: number, sanitized: ReadonlyArray<string> = NO_MARKS): Value => {
+  if (guards === 0 && sanitized.length === 0) return v
+  const marks = sanitized.length === 0 ? v.sanitized : [...v.sanitized, ...sanitized]
+  if (v.below === undefined) return { ...v, guards: v.guards | guards, sanitized: marks }
   return {
-    guards: hi.guards,
-    sanitized: covered || !hi.sanitized.includes(PARTIAL) ? hi.sanitized : hi.sanitized.filter((m) => m !== PARTIAL || lo.sanitized.includes(PARTIAL)),
-    below: covered ? higher(hi.below, lo.below) : higher(hi.below, lo.prov)
+    ...v,
+    guards: v.guards | guards,
+    sanitized: marks,
+    belowGuards: (v.belowGuards ?? 0) | guards,
+    belowSanitized: sanitized.length === 0 ? v.belowSanitized ?? NO_MARKS : [...(v.belowSanitized ?? NO_MARKS), ...sanitized]
   }
 }
 
@@ -172,7 +221,7 @@ const checksOf = (aProv: Prov, aGuards: number, aSanitized: ReadonlyArray<string
 export const join = (a: Value, b: Value): Value => {
   const aConst = a.prov === Prov.Constant && a.params === 0
   const bConst = b.prov === Prov.Constant && b.params === 0
-  const checks = aConst ? b : bConst ? a : checksOf(a.prov, a.guards, a.sanitized, a.below, b)
+  const checks: Checks = aConst ? b : bConst ? a : checksOf(a, b)
   // one statement or the other, each with data only in name positions (or none)
   const namesOnly = (a.namesOnly === true || aConst) && (b.namesOnly === true || bConst) && (a.namesOnly === true || b.namesOnly === true)
   const prov = a.prov >= b.prov ? a.prov : b.prov
@@ -187,6 +236,8 @@ export const join = (a: Value, b: Value): Value => {
     guards: checks.guards,
     sanitized: checks.sanitized,
     below: checks.below,
+    belowGuards: checks.below === undefined ? 0 : checks.belowGuards ?? 0,
+    belowSanitized: checks.below === undefined ? NO_MARKS : checks.belowSanitized ?? NO_MARKS,
     label,
     // one URL or the other, each on a configured host (`url = f"{BASE}/a/{x}"` in one branch, `/b/` in the other)
     hostFixed: a.hostFixed === true && b.hostFixed === true ? true : undefined,
@@ -351,6 +402,8 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
   let guards = first.guards
   let sanitized = first.sanitized
   let below = first.below
+  let belowGuards = first.belowGuards ?? 0
+  let belowSanitized = first.belowSanitized ?? NO_MARKS
   for (let i = 1; i < values.length; i++) {
     const b = values[i]!
     const aConst = prov === Prov.Constant && params === 0
@@ -359,11 +412,15 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
       guards = b.guards
       sanitized = b.sanitized
       below = b.below
+      belowGuards = b.belowGuards ?? 0
+      belowSanitized = b.belowSanitized ?? NO_MARKS
     } else if (!bConst) {
-      const checks = checksOf(prov, guards, sanitized, below, b)
+      const checks = checksOf({ prov, guards, sanitized, below, belowGuards, belowSanitized }, b)
       guards = checks.guards
       sanitized = checks.sanitized
       below = checks.below
+      belowGuards = checks.belowGuards ?? 0
+      belowSanitized = checks.belowSanitized ?? NO_MARKS
     }
     label = prov >= b.prov ? label ?? b.label : b.label ?? label
     if (b.prov > prov) prov = b.prov
@@ -371,7 +428,9 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
     secret = secret || b.secret
     params = params | b.params
   }
-  return { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label, below }
+  return below === undefined
+    ? { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label }
+    : { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label, below, belowGuards, belowSanitized }
 }
 
 export const PROV_NAMES: Record<Prov, string> = {

@@ -2,7 +2,7 @@ import { type Arg, type Call, type DeclaredType, type Expr, type FunctionInfo, R
 import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
-import { BLANK_VALUE, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, passedBits, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
+import { BLANK_VALUE, checkedWhole, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, passedBits, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
 
 const MODULE = -1
 
@@ -215,10 +215,10 @@ export class FlowEvaluator {
 
   /** The value of a variable read at an offset: its assignments, a parameter, a closure or module name. */
   read(name: string, fn: number, at: number): Value {
-    let v = this.lookup(name, fn)
+    const v = this.lookup(name, fn)
     const guards = this.guardBits(name, fn, at)
-    if (guards !== 0) v = { ...v, guards: v.guards | guards }
-    return v
+    // a check of the variable is a check of all it holds, its lower parts too
+    return checkedWhole(v, guards)
   }
 
   private lookup(name: string, fn: number): Value {
@@ -336,7 +336,7 @@ export class FlowEvaluator {
         // a check of the attribute itself (`if (!THEMES.includes(req.params.name)) return`) holds for its reads
         const dotted = v.prov === Prov.Constant ? undefined : dottedOf(e)
         const guards = dotted === undefined ? 0 : this.guardBits(dotted, fn, at)
-        return guards === 0 ? v : { ...v, guards: v.guards | guards }
+        return checkedWhole(v, guards)
       }
       default:
         return this.otherValue(e, fn, at)
@@ -383,7 +383,7 @@ export class FlowEvaluator {
     // `pathlib.Path().name`: the last part of the path, without its folders)
     if (e.obj.k === "call") {
       const marks = this.sanitizers.lookup(`${this.model.calls[e.obj.call]!.callee}().${e.name}`)
-      if (marks.length > 0) return { ...read, sanitized: [...read.sanitized, ...marks] }
+      if (marks.length > 0) return checkedWhole(read, 0, marks)
     }
     return read
   }
@@ -487,7 +487,7 @@ export class FlowEvaluator {
           const kinds = checked?.[i] ?? []
           // a helper's parameter (constant with a parameter bit) keeps the check for what callers pass:
           // `return TONES.includes(raw) ? raw : "formal"` returns raw allow-listed
-          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : { ...v, guards: kinds.reduce((bits, k) => bits | passedBits(k), v.guards) }
+          return kinds.length === 0 || (v.prov === Prov.Constant && v.params === 0) ? v : checkedWhole(v, kinds.reduce((bits, k) => bits | passedBits(k), 0))
         })
         // `BASE + path` with BASE constant text: text built like an f-string, so it keeps BASE's scheme
         // and host as its prefix (numbers added to data give no text either way: not all parts are constant)
@@ -565,6 +565,11 @@ export class FlowEvaluator {
     // `settings = Settings()` of `class Settings(BaseSettings)`: the application's configuration
     if (!call.callee.includes(".") && this.settingsClass(call.callee)) return configValue(false)
     if (this.fw.safe.lookup(call.callee).length > 0) return constant()
+    // a fixed-host API's answer (`client.Actions.GetWorkflowJobLogs(ctx, owner, repo, id, 1)` of go-github):
+    // the arguments choose which resource, the service writes what comes back (a log download URL on its
+    // own storage), so the result carries none of their data; the program cannot say what it holds. A
+    // method of what an outsider wrote there (`issue.GetBody()` of an issue a source names) is that text.
+    if (this.fw.apiClients.lookup(call.callee).length > 0 && !this.untrustedReceiver(call, fn, at)) return UNKNOWN_VALUE
     // `new URL("/login", req.url)`: a constant absolute path resolved against the request's own URL
     // stays on the host that was asked for; only its path is given, and that is the program's
     const sameSite = this.sameSiteUrl(call, fn, at)
@@ -604,10 +609,17 @@ export class FlowEvaluator {
       // `JSON.parse(call.function.arguments)`: the model's data, as a record rather than text
       if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, structured: true }
     }
-    if (sanitizers.length > 0) result = { ...result, sanitized: [...result.sanitized, ...sanitizers] }
+    if (sanitizers.length > 0) result = checkedWhole(result, 0, sanitizers)
     // `new Session(opts)`: an object, not text (`new String(x)` is text)
     if (call.isNew === true && result.structured !== true && !TEXT_CONSTRUCTORS.has(lastSegmentOf(call.callee))) result = { ...result, structured: true }
     return result
+  }
+
+  /** The call is a method of a value that is untrusted or a secret. */
+  private untrustedReceiver(call: Call, fn: number, at: number): boolean {
+    if (call.receiver === undefined) return false
+    const v = this.value(call.receiver, fn, at)
+    return v.prov === Prov.Untrusted || v.secret
   }
 
   /**
@@ -1011,10 +1023,7 @@ const lastSegmentOf = (callee: string): string => {
 }
 
 /** What a parameter's checks inside the function add to the value a caller passes for it. */
-const guarded = (passed: Value, inside: Value): Value =>
-  inside.guards === 0 && inside.sanitized.length === 0
-    ? passed
-    : { ...passed, guards: passed.guards | inside.guards, sanitized: [...passed.sanitized, ...inside.sanitized] }
+const guarded = (passed: Value, inside: Value): Value => checkedWhole(passed, inside.guards, inside.sanitized)
 
 /** The fields of a query record that hold its statement (pg's `text`, mysql2's `sql`, BigQuery's `query`) */
 const STATEMENT_FIELDS: ReadonlyArray<string> = ["text", "sql", "query"]

@@ -3,7 +3,9 @@
  * stands for one or more segments when it leads (`*.execute`: any receiver) and for exactly one
  * segment elsewhere (`openai.*.create`); an inner `**` stands for any number of segments, none
  * included (`*.StateGraph().**.addNode`: a builder chain of any length). Call results keep their `()` so `connect().execute` and
- * `connect.execute` differ; a pattern segment without `()` also matches the segment with it.
+ * `connect.execute` differ; a pattern segment without `()` also matches the segment with it. A `*`
+ * inside a segment stands for any characters but a dot (`fmt.Scan*`: Scan, Scanln, Scanf;
+ * `github.com/google/go-github/*.Client`: any major version of the module).
  */
 export interface NamePattern {
   readonly source: string
@@ -32,8 +34,10 @@ const compileNameOnce = (pattern: string): NamePattern => {
     // `**` inside: any number of segments, none included (a builder chain, `StateGraph().addNode().addNode`)
     if (seg === "**" && i > 0 && i < segments.length - 1) return "(?:\\.[^.]+)*"
     const bare = seg.replace(/\(\)$/, "")
+    // a `*` inside the segment: any characters but a dot
+    const text = bare.split("*").map(escape).join("[^.]*")
     // the last segment without `()` is the call itself, not a call of what it returns (`compile(t)(data)`)
-    return seg.endsWith("()") ? `${escape(bare)}\\(\\)` : i === segments.length - 1 ? escape(bare) : `${escape(bare)}(?:\\(\\))?`
+    return seg.endsWith("()") ? `${text}\\(\\)` : i === segments.length - 1 ? text : `${text}(?:\\(\\))?`
   })
   // segments are joined by dots; an inner `**` brings its own
   const inner = (i: number): boolean => segments[i] === "**" && i > 0 && i < segments.length - 1
@@ -77,8 +81,13 @@ export const requirementOf = (pattern: string): Requirement | undefined => {
   if (tail.length === 0) return undefined
   const word = tail.map((s) => s.replace(/\(\)$/, "")).reduce((a, b) => (b.length >= a.length ? b : a))
   if (word === "") return undefined
+  // a glob inside the word (`Scan*`): its longest literal piece, inside a longer identifier too
+  const piece = word.includes("*") ? word.split("*").reduce((a, b) => (b.length >= a.length ? b : a)) : undefined
+  if (piece === "") return undefined
   const root = segments.slice(0, rootEnd).join(".")
-  return root === "" || root === "*" ? { word } : { word, root }
+  // a root with a glob in it (`github.com/google/go-github/*`) is no text a file holds
+  const rooted = root === "" || root === "*" || root.includes("*") ? {} : { root }
+  return piece === undefined ? { word, ...rooted } : { word: piece, ...rooted, partial: true }
 }
 
 /** The last segment of a canonical name, without `()`. */
@@ -108,7 +117,7 @@ export class NameIndex<T> {
     const compiled = compileName(pattern)
     const requirement = requirementOf(pattern)
     if (requirement !== undefined) this.requirements.set(`${requirement.root ?? ""} ${requirement.word}`, requirement)
-    if (compiled.last === "*") {
+    if (compiled.last.includes("*")) {
       this.open.push({ pattern: compiled, value })
       return
     }

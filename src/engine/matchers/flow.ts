@@ -217,6 +217,13 @@ export const compileModelRules = (
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
+    // a call matcher's finding at the setting it tests (settingSpan), on a later line of the call: one
+    // finding per rule at that call, as for flow findings moved to their argument
+    const callMatch = (entry: CallEntry, call: Call): void => {
+      const found = match(entry, call, text)
+      if (found.start !== call.span.start) movedFrom.set(found, call.span.start)
+      out.push(found)
+    }
     const met = (c: FileCondition, reported: Call): boolean => fileMakes(model, c, holds, () => evaluatorOf(framework), reported)
     const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
@@ -234,16 +241,16 @@ export const compileModelRules = (
       (entry.matcher.mentions ?? []).length === 0 || !entry.matcher.callee.includes("*") || entry.matcher.mentions!.some((w) => written![anyWordIndex.get(w)!] === 1)
     if (assigned.size > 0)
       for (const call of assignmentCalls(model))
-        for (const entry of new Set(assigned.lookup(call.callee))) if (mentioned(entry) && applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
+        for (const entry of new Set(assigned.lookup(call.callee))) if (mentioned(entry) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
       const named = structural.lookup(call.callee)
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of named.length > 1 ? new Set(named) : named) {
-        if (applies(entry.matcher, call, model) && fileAllows(entry, call)) out.push(match(entry, call, text))
+        if (applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
       }
       for (const any of liveAny) {
         if (any.keywords !== undefined && !mayPass(any.keywords, call)) continue
-        if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) out.push(match(any.entry, call, text))
+        if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -908,7 +915,9 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (hit.sink.check === "unlabelled" && LABELLED.test(v.consts ?? "")) return undefined
   // checked or cleaned: only data the checks did not cover (of lower provenance) is left to judge
   if ((v.guards & hit.guardBits) !== 0 || v.sanitized.some((s) => hit.sanitizers.includes(s)))
-    return v.below === undefined ? undefined : verdictOf({ ...v, prov: v.below, guards: 0, sanitized: [], below: undefined, label: undefined }, hit, sentToModel, sentAsPromptText, bound)
+    return v.below === undefined
+      ? undefined
+      : verdictOf({ ...v, prov: v.below, guards: v.belowGuards ?? 0, sanitized: v.belowSanitized ?? [], below: undefined, belowGuards: 0, belowSanitized: [], label: undefined }, hit, sentToModel, sentAsPromptText, bound)
   // a constant scheme and host, or a constant same-site path (`/profile/` + id; not `/` + data, which can be `//evil`)
   if (hit.sink.check === "host" && v.prefix !== undefined && /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]+[/?#]|\/[^/\\])/.test(v.prefix)) return undefined
   // the same with the scheme and host taken from configuration (`f"{settings.api_base}/orders/{id}"`)
@@ -1048,13 +1057,35 @@ const flowMatch = (hit: SinkEntry, span: Span, target: string, verdict: Verdict,
   }
 }
 
-const match = (entry: CallEntry, call: Call, text: string): RawMatch => ({
-  ruleId: entry.rule.id,
-  matcherIndex: entry.matcherIndex,
-  start: call.span.start,
-  end: call.span.end,
-  text: text.slice(call.span.start, call.span.end)
-})
+const match = (entry: CallEntry, call: Call, text: string): RawMatch => {
+  const at = settingSpan(entry.matcher, call) ?? call.span
+  return { ruleId: entry.rule.id, matcherIndex: entry.matcherIndex, start: at.start, end: at.end, text: text.slice(at.start, at.end) }
+}
+
+/**
+ * Where the call writes the setting its matcher tests, when it writes it itself: the keyword
+ * argument, options field or struct field the first value test of `where` reads (and, with
+ * `field`, that key of the dict or object it passes), so `InsecureSkipVerify: true` inside a
+ * multi-line `&tls.Config{…}` is reported on its own line, not on the literal's first. A test of
+ * absence has no place, and a setting held by a variable or set after the call is reported at the call.
+ */
+const settingSpan = (m: CallMatcher, call: Call): Span | undefined => {
+  for (const c of m.where ?? []) {
+    if (!("keyword" in c) || c.keyword === undefined || "absent" in c) continue
+    const a = keywordArg(call, c.keyword)
+    if (a === undefined) continue
+    let at: Span | undefined = a.span
+    let value: Expr | undefined = a.value
+    for (const key of "field" in c && c.field !== undefined ? c.field.split(".") : []) {
+      const entry: { readonly value: Expr; readonly span?: Span } | undefined = value?.k === "container" ? value.entries.find((x) => x.key === key) : undefined
+      if (entry === undefined) break
+      value = entry.value
+      at = entry.span ?? at
+    }
+    return at.start >= call.span.start && at.end <= call.span.end ? at : undefined
+  }
+  return undefined
+}
 
 const isConstant = (e: Expr): boolean =>
   e.k === "lit" || (e.k === "container" && e.entries.every((x) => isConstant(x.value))) || (e.k === "concat" && e.parts.every(isConstant))

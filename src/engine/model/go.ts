@@ -175,6 +175,8 @@ class GoWalker {
   private readonly origins = new Map<number, Map<string, string>>()
   /** per function: boolean variable -> the check that set it (`_, ok := allowed[x]`, `ok := slices.Contains(…)`) */
   private readonly checks = new Map<number, Map<string, AstNode>>()
+  /** package-level names declared with one string literal (`const namePattern = \`^[a-z]+$\``), as written */
+  private readonly packageLiterals = new Map<string, string>()
 
   /** functions whose bodies were skipped (not of interest) -> their top-level position, to walk later if they call a walked one */
   private readonly skipped = new Map<number, number>()
@@ -622,6 +624,10 @@ class GoWalker {
     }
     if (valueNode !== null) {
       const rights = valueNode.namedChildren
+      if (fn === -1 && rights.length === names.length)
+        rights.forEach((r, i) => {
+          if (r.type === "raw_string_literal" || r.type === "interpreted_string_literal") this.packageLiterals.set(names[i]!.text, r.text)
+        })
       this.iota = iota
       this.assign(names, rights, false, true, fn, out, spec)
       return valueNode
@@ -681,9 +687,11 @@ class GoWalker {
         out.push({ k: "guard", kind: "contained", name: target.name, scope: { start: node.endIndex, end: this.b.functions[fn]!.span.end }, span: span(node) })
       if (rightNode !== undefined && target.path.length === 0) {
         const t = rightNode.type
-        // `ok := allowed[x]`, `_, ok := allowed[x]`, `ok := slices.Contains(…)`: `if !ok` checks x
+        // `ok := allowed[x]`, `_, ok := allowed[x]`, `ok := slices.Contains(…)`: `if !ok` checks x; a
+        // call's check may be any of its results (`ok, err := regexp.MatchString(P, x)`: the first), and
+        // only a boolean result is read as a bare condition
         if (t === "index_expression" || t === "call_expression" || t === "binary_expression" || t === "unary_expression") {
-          if (pairwise || i === lefts.length - 1) this.rememberCheck(fn, target.name, rightNode)
+          if (pairwise || i === lefts.length - 1 || t === "call_expression") this.rememberCheck(fn, target.name, rightNode)
         }
       }
       if (fn === -1 && target.path.length === 0 && isConstant(value, this.b.constants)) this.b.constants.set(target.name, value)
@@ -1035,7 +1043,7 @@ class GoWalker {
     // `regexp.MatchString(P, x)`, `re.MatchString(x)`: a match anywhere, so only a pattern anchored at
     // both ends and restrictive validates (regexGuard.ts)
     if (kind === "validated" && /^Match(?:String)?$/.test(name) && (pkg === "regexp" || (pkg === undefined && operand !== null))) {
-      const pattern = pkg === "regexp" ? this.patternText(args[0]) : operand?.type === "identifier" ? this.compiledPattern(operand.text) : undefined
+      const pattern = pkg === "regexp" ? this.patternText(args[0], fn) : operand === null ? undefined : this.compiledPattern(operand, fn)
       if (pattern === undefined || !restrictivePattern(pattern, "none")) return
     }
     if (pkg !== undefined) {
@@ -1063,18 +1071,52 @@ class GoWalker {
     for (const a of args) this.guard(kind, a, scope, cond, out, fn)
   }
 
-  /** A regex written as a string literal (`"^\\d+$"` is `^\d+$`, a raw string is as written). */
-  private patternText(node: AstNode | undefined): string | undefined {
-    return node === undefined ? undefined : regexOfLiteral(node.text)
+  /**
+   * A regex written as a string literal (`"^\\d+$"` is `^\d+$`, a raw string is as written), or a
+   * package-level constant or variable declared with one that the function does not assign itself.
+   */
+  private patternText(node: AstNode | undefined, fn: number): string | undefined {
+    if (node === undefined) return undefined
+    return node.type === "identifier" ? this.namedPattern(node.text, fn) : regexOfLiteral(node.text)
   }
 
-  /** The pattern of a package-level `var re = regexp.MustCompile("...")`, if the name is one. */
-  private compiledPattern(name: string): string | undefined {
-    const held = this.b.module.filter((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
-    const value = held.length === 1 && held[0]!.k === "assign" ? held[0]!.value : undefined
-    const call = value?.k === "call" ? this.b.calls[value.call] : undefined
-    const first = call !== undefined && /^regexp\.(?:MustCompile|Compile)$/.test(call.callee) ? call.args[0] : undefined
-    return first?.span === undefined ? undefined : regexOfLiteral(this.text.slice(first.span.start, first.span.end))
+  private namedPattern(name: string, fn: number): string | undefined {
+    const held = this.packageLiterals.get(name)
+    if (held === undefined) return undefined
+    for (let scope = fn; scope !== -1; scope = this.b.parentOf(scope))
+      if (this.body(scope).some((st) => st.k === "assign" && st.target.name === name) || this.b.functions[scope]!.params.includes(name)) return undefined
+    return regexOfLiteral(held)
+  }
+
+  /**
+   * The pattern a compiled regex holds: `regexp.MustCompile("...")` written in place, or a variable
+   * assigned it once (`re := regexp.MustCompile(...)` in the function or one around it, a
+   * package-level `var re = ...`); undefined for anything else.
+   */
+  private compiledPattern(node: AstNode, fn: number): string | undefined {
+    let n: AstNode | null = node
+    while (n !== null && n.type === "parenthesized_expression") n = n.namedChild(0)
+    if (n === null) return undefined
+    if (n.type === "call_expression") {
+      const f = fieldOf(n, "function")
+      const operand = f?.type === "selector_expression" ? fieldOf(f, "operand") : null
+      if (operand?.type !== "identifier" || !/^(?:MustCompile|Compile)$/.test(fieldOf(f!, "field")?.text ?? "") || !this.isPackage(operand.text, fn)) return undefined
+      return this.b.canonical(fn, operand.text, this.b.parentOf) === "regexp" ? this.patternText(fieldOf(n, "arguments")?.namedChildren.find((a) => a.type !== "comment"), fn) : undefined
+    }
+    if (n.type !== "identifier") return undefined
+    const name = n.text
+    // the innermost scope that assigns the name: a local variable hides the package's
+    for (let scope = fn; ; scope = scope === -1 ? -1 : this.b.parentOf(scope)) {
+      const held = this.body(scope).filter((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
+      if (held.length > 0 || scope === -1) {
+        const value = held.length === 1 && held[0]!.k === "assign" ? held[0]!.value : undefined
+        const call = value?.k === "call" ? this.b.calls[value.call] : undefined
+        const first = call !== undefined && /^regexp\.(?:MustCompile|Compile)$/.test(call.callee) ? call.args[0] : undefined
+        if (first === undefined) return undefined
+        // `regexp.MustCompile(namePattern)`: a package-level literal the assigning scope does not rebind
+        return first.value.k === "name" ? this.namedPattern(first.value.name, scope) : regexOfLiteral(this.text.slice(first.span.start, first.span.end))
+      }
+    }
   }
 
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
