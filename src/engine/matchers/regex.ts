@@ -2,6 +2,7 @@ import type { RegexMatcher } from "../../domain/Rule.js"
 import { type Deadline, DeadlineExceeded } from "../../languages/Source.js"
 import { Literals } from "../model/wordScan.js"
 import { shannonEntropy } from "./entropy.js"
+import { anchoredMatches, type AnchorPlan, anchorPlan } from "./regexAnchors.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
 
@@ -23,6 +24,8 @@ interface CompiledPattern {
   readonly entry: MatcherEntry<RegexMatcher>
   readonly name: string
   readonly regex: RegExp
+  /** where a match can start (regexAnchors.ts), with the pattern as a sticky regex to try there */
+  readonly anchors: { readonly plan: AnchorPlan; readonly sticky: RegExp } | undefined
   readonly secretGroup: number
   readonly minEntropy: number | undefined
   readonly context: RegExp | undefined
@@ -122,10 +125,14 @@ export const compileRegexPatterns = (entries: ReadonlyArray<MatcherEntry<RegexMa
         throw new RegexCompileError(`pattern ${p.name}: secret_group ${secretGroup} but the regex has ${groups} groups`)
       }
       const ctx = p.context === undefined ? undefined : flagsOf(p.context)
+      const literals = requiredLiterals(f.source)?.map((l) => (f.flags.includes("i") ? l.toLowerCase() : l))
+      // a pattern that starts with a literal is fast as it is (V8 looks for the literal first)
+      const plan = literals === undefined ? anchorPlan(f.source, f.flags.includes("i")) : undefined
       return {
         entry,
         name: p.name,
         regex,
+        anchors: plan === undefined ? undefined : { plan, sticky: compile(f.source, `${f.flags}yd`, `pattern ${p.name}`) },
         secretGroup,
         minEntropy: p.min_entropy,
         context: ctx === undefined ? undefined : compile(ctx.source, ctx.flags, `context of ${p.name}`),
@@ -133,7 +140,7 @@ export const compileRegexPatterns = (entries: ReadonlyArray<MatcherEntry<RegexMa
         exclude,
         excludeLine,
         paths,
-        literals: requiredLiterals(f.source)?.map((l) => (f.flags.includes("i") ? l.toLowerCase() : l)),
+        literals,
         caseless: f.flags.includes("i")
       }
     })
@@ -155,9 +162,14 @@ export class Presence {
   private readonly caselessIndex: Map<string, number>
   private readonly exactIndex: Map<string, number>
   private readonly scan: Literals | readonly [RegexPresence, RegexPresence]
+  /** per word: 1 when `in` is to list where it starts */
+  private readonly anchor: Uint8Array
 
-  /** `caseless`: words compared without case (lower case); `exact`: with case */
-  constructor(caseless: Iterable<string>, exact: Iterable<string>) {
+  /**
+   * `caseless`: words compared without case (lower case); `exact`: with case; `anchors`: words of
+   * either list whose starts `in` lists too (by `startsOf`)
+   */
+  constructor(caseless: Iterable<string>, exact: Iterable<string>, anchors: { readonly caseless: Iterable<string>; readonly exact: Iterable<string> } = { caseless: [], exact: [] }) {
     const [lower, cased] = [[...new Set(caseless)], [...new Set(exact)]]
     this.caselessIndex = new Map(lower.map((w, i) => [w, i]))
     this.exactIndex = new Map(cased.map((w, i) => [w, lower.length + i]))
@@ -166,17 +178,45 @@ export class Presence {
     this.scan = Literals.takes(all, true)
       ? new Literals(all, true, cased.map((_, i) => lower.length + i))
       : [new RegexPresence(lower, true), new RegexPresence(cased, false)]
+    this.anchor = new Uint8Array(all.length)
+    for (const w of anchors.caseless) this.anchor[this.caselessIndex.get(w) ?? -1] = 1
+    for (const w of anchors.exact) this.anchor[this.exactIndex.get(w) ?? -1] = 1
   }
 
-  /** whether a word (of those given) occurs: caseless and exact */
-  in(text: string): { readonly caseless: (word: string) => boolean; readonly exact: (word: string) => boolean } {
+  /**
+   * Whether a word (of those given) occurs, caseless and exact, and where the anchor words start
+   * (ascending; undefined when the scan cannot tell: words outside ASCII)
+   */
+  in(text: string): {
+    readonly caseless: (word: string) => boolean
+    readonly exact: (word: string) => boolean
+    readonly startsOf: (words: ReadonlyArray<string>, caseless: boolean) => ReadonlyArray<number> | undefined
+  } {
     const scan = this.scan
     if (!(scan instanceof Literals)) {
       const [caseless, exact] = [scan[0].in(text), scan[1].in(text)]
-      return { caseless: (w) => caseless.some((f) => f.startsWith(w)), exact: (w) => exact.some((f) => f.startsWith(w)) }
+      return { caseless: (w) => caseless.some((f) => f.startsWith(w)), exact: (w) => exact.some((f) => f.startsWith(w)), startsOf: () => undefined }
     }
-    const present = scan.present(text)
-    return { caseless: (w) => present[this.caselessIndex.get(w) ?? -1] === 1, exact: (w) => present[this.exactIndex.get(w) ?? -1] === 1 }
+    const present = new Uint8Array(scan.words.length)
+    const starts = new Map<number, Array<number>>()
+    const anchor = this.anchor
+    scan.occurrences(text, (start, w) => {
+      present[w] = 1
+      if (anchor[w] === 1) {
+        const list = starts.get(w)
+        if (list === undefined) starts.set(w, [start])
+        else list.push(start)
+      }
+    })
+    return {
+      caseless: (w) => present[this.caselessIndex.get(w) ?? -1] === 1,
+      exact: (w) => present[this.exactIndex.get(w) ?? -1] === 1,
+      startsOf: (words, caseless) => {
+        const index = caseless ? this.caselessIndex : this.exactIndex
+        // occurrences come in the order they end: sorted here, once per pattern that asks
+        return words.flatMap((w) => starts.get(index.get(w) ?? -1) ?? []).sort((a, b) => a - b)
+      }
+    }
   }
 }
 
@@ -211,9 +251,11 @@ export class RegexPresence {
 export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>): CompiledRegex => {
   const patterns = compileRegexPatterns(entries)
   if (patterns.length === 0) return { run: () => [] }
+  const anchorWords = (caseless: boolean): Array<string> => patterns.flatMap((p) => (p.anchors !== undefined && p.caseless === caseless ? p.anchors.plan.words : []))
   const presence = new Presence(
-    patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]),
-    patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? []))
+    [...patterns.flatMap((p) => [...(p.keywords ?? []), ...(p.caseless ? p.literals ?? [] : [])]), ...anchorWords(true)],
+    [...patterns.flatMap((p) => (p.caseless ? [] : p.literals ?? [])), ...anchorWords(false)],
+    { caseless: anchorWords(true), exact: anchorWords(false) }
   )
   return {
     run: (text, deadline, path) => {
@@ -225,8 +267,10 @@ export const compileRegex = (entries: ReadonlyArray<MatcherEntry<RegexMatcher>>)
         if (p.paths !== undefined && (path === undefined || !p.paths.test(path.replace(/\\/g, "/")))) continue
         if (p.keywords !== undefined && !p.keywords.some((found ??= presence.in(text)).caseless)) continue
         if (p.literals !== undefined && !p.literals.some((found ??= presence.in(text))[p.caseless ? "caseless" : "exact"])) continue
+        const starts = p.anchors === undefined ? undefined : (found ??= presence.in(text)).startsOf(p.anchors.plan.words, p.caseless)
         p.regex.lastIndex = 0
-        for (const m of text.matchAll(p.regex)) {
+        const matches = starts === undefined ? text.matchAll(p.regex) : anchoredMatches(text, p.anchors!.sticky, starts, p.anchors!.plan.before)
+        for (const m of matches) {
           const secret = m[p.secretGroup]
           const span = m.indices?.[p.secretGroup]
           if (secret === undefined || span === undefined || secret.length === 0) continue
