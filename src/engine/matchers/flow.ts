@@ -1254,7 +1254,9 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const re = ruleRegex(c.contains)
     return call.args.some((x) => elementsOf(local(x.value, call, model), call, model).some((e) => elementMatches(e, re, model)))
   }
-  const a = anyArg(call, c.arg)
+  // `matches` on a named argument also reads options held by a variable, as `equals` does
+  // (`kwargs = {"revision": SHA}; from_pretrained(m, **kwargs)`)
+  const a = anyArg(call, c.arg) ?? ("matches" in c && typeof c.arg === "string" ? keywordArg(call, c.arg, model) : undefined)
   if ("absent" in c) return a === undefined
   if (a === undefined) return false
   if ("container" in c) return a.value.k === "container"
