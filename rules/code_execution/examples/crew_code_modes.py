@@ -44,7 +44,10 @@ def splatted(llm):
     sandbox_settings = {"max_retry_limit": 2, "allow_code_execution": True}
     # ruleid: code_execution[crewai_sandboxed]
     sandboxed = Agent(role="Runner", goal="Run code", backstory="Ops", llm=llm, **sandbox_settings)
+    built_host = dict(allow_code_execution=True, code_execution_mode="unsafe")
+    # ruleid: code_execution[crewai_unsafe]
+    built_runner = Agent(role="Runner", goal="Run code", backstory="Ops", llm=llm, **built_host)
     plain_settings = {"allow_code_execution": False}
     # ok: code_execution
     plain = Agent(role="Writer", goal="Write", backstory="Writer", llm=llm, **plain_settings)
-    return [runner, sandboxed, plain]
+    return [runner, sandboxed, built_runner, plain]

@@ -45,6 +45,14 @@ loose_kwargs = {"revision": "main", "trust_remote_code": True}
 loose_splat = AutoModelForCausalLM.from_pretrained(MODEL, **loose_kwargs)
 
 # ok: supply_chain_untrusted_model
+built = dict(trust_remote_code=True, revision="v2.0")
+# ruleid: supply_chain_untrusted_model[remote_code]
+built_splat = AutoModelForCausalLM.from_pretrained(MODEL, **built)
+built_pinned = dict(revision=COMMIT, trust_remote_code=True)
+# ruleid: supply_chain_untrusted_model[pinned]
+built_pinned_splat = AutoModelForCausalLM.from_pretrained(MODEL, **built_pinned)
+
+# ok: supply_chain_untrusted_model
 plain = AutoModelForCausalLM.from_pretrained(MODEL, revision=COMMIT)
 # ok: supply_chain_untrusted_model
 no_remote = LLM(model=MODEL, trust_remote_code=False, revision="main")
