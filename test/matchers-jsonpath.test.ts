@@ -104,6 +104,21 @@ describe("jsonpath matcher", () => {
     expect(w!.text).toBe(JSON.stringify("Say \"hi\" to {user_message}"))
   })
 
+  it("reads a list of scalars as one text with join_lines, pointing at the element the `at` group matched", () => {
+    const text = '{"s": {"command": "docker", "args": [\n  "run",\n  "-v", "mcp/fetch:/data",\n  "mcp/fetch"\n]}}'
+    const { doc, source } = load(text)
+    const image = "^run\\n(?:-v\\n[^\\n]*\\n)*(?<at>[\\w/]+)$"
+    const check = entry("img", ["$.s"], [{ field: "args", join_lines: true, function: "pattern", pattern: image }], "json")
+    const [m] = compileJsonPath([check]).run(doc, source, Deadline.never())
+    // the fourth element, not the first place its text occurs (inside the volume's value)
+    expect(m).toMatchObject({ text: '"mcp/fetch"', jsonPath: "$.s.args[3]" })
+    expect(source.position(m!.start).line).toBe(4)
+    // without join_lines a list is no text: pattern does not hold, and neither does not_pattern
+    expect(compileJsonPath([entry("img", ["$.s"], [{ field: "args", function: "pattern", pattern: "run" }], "json")]).run(doc, source, Deadline.never())).toEqual([])
+    expect(compileJsonPath([entry("img", ["$.s"], [{ field: "args", join_lines: true, function: "not_pattern", pattern: "^run\\n-v\\n" }], "json")]).run(doc, source, Deadline.never())).toEqual([])
+    expect(() => compileJsonPath([entry("r", ["$"], [{ function: "truthy", join_lines: true }])])).toThrow(/join_lines is only used by/)
+  })
+
   it("checks keys with @key and supports recursive descent and bracket names", () => {
     const { doc, source } = load(flow)
     const keys = compileJsonPath([entry("k", ["$.nodes[3].data.inputs.*"], [{ field: "@key", function: "pattern", pattern: "ApiKey$" }])])

@@ -82,7 +82,11 @@ export type TsAstMatcher = typeof TsAstMatcher.Type
 export const JsonPathCheck = Schema.Struct({
   field: Schema.optional(Schema.String).annotations({ description: "dotted path below the given value; omitted: the value itself" }),
   function: Schema.Literal("truthy", "falsy", "defined", "undefined", "null", "pattern", "not_pattern"),
-  pattern: Schema.optional(Schema.String)
+  pattern: Schema.optional(Schema.String),
+  join_lines: Schema.optional(Schema.Boolean).annotations({
+    description:
+      "pattern / not_pattern on a list of scalars (an argument vector): the elements are tested as one text, one per line, in order; a named group `at` then points at the element it matched"
+  })
 }).annotations({ parseOptions: strict, identifier: "JsonPathCheck" })
 export type JsonPathCheck = typeof JsonPathCheck.Type
 

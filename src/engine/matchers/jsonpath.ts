@@ -35,6 +35,8 @@ interface Check {
   /** segments below the given value; undefined = the value itself; "@key" = its key */
   readonly field: ReadonlyArray<string> | "@key" | undefined
   readonly regex: RegExp | undefined
+  /** a list of scalars is tested as its elements one per line; `at` names the element it matched */
+  readonly joinLines: boolean
 }
 
 interface CompiledRule {
@@ -46,10 +48,10 @@ export interface CompiledJsonPath {
   readonly run: (doc: StructuredDocument, source: SourceDoc, deadline: Deadline, graph?: BuilderGraph) => Array<RawMatch>
 }
 
-const compileRegex = (source: string, what: string): RegExp => {
+const compileRegex = (source: string, what: string, indices = false): RegExp => {
   const caseless = source.startsWith("(?i)")
   try {
-    return new RegExp(caseless ? source.slice(4) : source, caseless ? "i" : "")
+    return new RegExp(caseless ? source.slice(4) : source, (caseless ? "i" : "") + (indices ? "d" : ""))
   } catch (e) {
     throw new JsonPathCompileError(`${what}: invalid regex ${JSON.stringify(source)}: ${(e as Error).message}`)
   }
@@ -128,9 +130,11 @@ function compileCheck(entry: MatcherEntry<JsonPathMatcher>, check: JsonPathMatch
   if (!needsPattern && check.pattern !== undefined) {
     throw new JsonPathCompileError(`${where}: pattern is only used by the pattern and not_pattern functions`)
   }
+  if (!needsPattern && check.join_lines === true) throw new JsonPathCompileError(`${where}: join_lines is only used by the pattern and not_pattern functions`)
   const field = check.field === undefined ? undefined : check.field === "@key" ? "@key" : check.field.split(".")
   if (Array.isArray(field) && field.some((s) => s === "")) throw new JsonPathCompileError(`${where}: invalid field ${JSON.stringify(check.field)}`)
-  return { fn: check.function, field, regex: check.pattern === undefined ? undefined : compileRegex(check.pattern, where) }
+  const joinLines = check.join_lines === true
+  return { fn: check.function, field, regex: check.pattern === undefined ? undefined : compileRegex(check.pattern, where, joinLines), joinLines }
 }
 
 export function compileJsonPath(entries: ReadonlyArray<MatcherEntry<JsonPathMatcher>>): CompiledJsonPath {
@@ -198,6 +202,18 @@ function below(value: unknown, field: ReadonlyArray<string>): unknown {
 const scalarText = (v: unknown): string | undefined =>
   typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : undefined
 
+/** A list of scalars as one text, its elements one per line (undefined when an element is not a scalar without a newline). */
+function linesText(v: unknown): string | undefined {
+  if (!Array.isArray(v)) return undefined
+  const parts: Array<string> = []
+  for (const e of v) {
+    const t = scalarText(e)
+    if (t === undefined || t.includes("\n")) return undefined
+    parts.push(t)
+  }
+  return parts.join("\n")
+}
+
 function evaluate(
   rule: CompiledRule,
   path: StructuredPath,
@@ -211,9 +227,10 @@ function evaluate(
   let secret: string | undefined
   let secretOnValue = false
   let narrowTo: string | undefined
+  let element: number | undefined
   for (const check of rule.checks) {
     const target = check.field === undefined ? value : check.field === "@key" ? path[path.length - 1] : below(value, check.field)
-    const text = scalarText(target)
+    const text = check.joinLines ? linesText(target) : scalarText(target)
     let holds: boolean
     switch (check.fn) {
       case "truthy":
@@ -235,7 +252,13 @@ function evaluate(
       case "not_pattern": {
         const m = text === undefined ? null : check.regex!.exec(text)
         holds = text !== undefined && (check.fn === "pattern" ? m !== null : m === null)
-        if (holds && m?.groups?.at) narrowTo = m.groups.at
+        if (holds && m?.groups?.at) {
+          const at = m.indices?.groups?.at
+          // an argument vector: the finding points at the element the group matched (its index is
+          // the number of line breaks before it), not at the first place its text occurs
+          if (check.joinLines && at !== undefined && text !== undefined) element = text.slice(0, at[0]).split("\n").length - 1
+          else narrowTo = m.groups.at
+        }
         const s = m?.groups?.secret
         if (holds && s !== undefined && s !== "") {
           secret = s
@@ -255,6 +278,10 @@ function evaluate(
     } else if (check.field !== undefined) {
       reportPath = target !== undefined ? [...path, ...check.field] : path
       reportKey = false
+    }
+    if (element !== undefined && holds) {
+      reportPath = [...reportPath, element]
+      element = undefined
     }
   }
   if (secretOnValue) {
