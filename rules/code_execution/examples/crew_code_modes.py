@@ -6,7 +6,7 @@ RUN_ON_HOST = "unsafe"
 def analysts(llm):
     # ruleid: code_execution[crewai_unsafe]
     host = Agent(role="Analyst", goal="Crunch numbers", backstory="Quant", allow_code_execution=True, code_execution_mode="unsafe", llm=llm)
-    # ruleid: code_execution[crewai_sandboxed]
+    # ok: code_execution
     default = Agent(role="Analyst", goal="Crunch numbers", backstory="Quant", allow_code_execution=True, llm=llm)
     # ok: code_execution
     off = Agent(role="Analyst", goal="Crunch numbers", backstory="Quant", allow_code_execution=False, code_execution_mode="unsafe", llm=llm)
@@ -29,7 +29,7 @@ def multi_line(llm):
         role="Reviewer",
         goal="Check scripts",
         backstory="Engineer",
-        # ruleid: code_execution[crewai_sandboxed]
+        # ok: code_execution
         allow_code_execution=True,
         code_execution_mode="safe",
         llm=llm,
@@ -42,7 +42,7 @@ def splatted(llm):
     # ruleid: code_execution[crewai_unsafe]
     runner = Agent(role="Runner", goal="Run code", backstory="Ops", llm=llm, **host_settings)
     sandbox_settings = {"max_retry_limit": 2, "allow_code_execution": True}
-    # ruleid: code_execution[crewai_sandboxed]
+    # ok: code_execution
     sandboxed = Agent(role="Runner", goal="Run code", backstory="Ops", llm=llm, **sandbox_settings)
     built_host = dict(allow_code_execution=True, code_execution_mode="unsafe")
     # ruleid: code_execution[crewai_unsafe]

@@ -27,7 +27,7 @@ def build_langchain_tools(llm, df):
 def build_crew_agents(llm):
     # ruleid: code_execution
     coder = Agent(role="Coder", goal="Write and run code", backstory="Senior engineer", allow_code_execution=True, code_execution_mode="unsafe", llm=llm)
-    # ruleid: code_execution[crewai_sandboxed]
+    # ok: code_execution
     sandboxed = Agent(role="Coder", goal="Write and run code", backstory="Senior engineer", allow_code_execution=True, code_execution_mode="safe", llm=llm)
     # ruleid: code_execution
     interpreter = CodeInterpreterTool(unsafe_mode=True)
