@@ -34,8 +34,10 @@ export class FlowEvaluator {
   /** per `fn:index`: one result of a function returning several, undefined when not separable */
   private readonly results = new Map<string, Value | undefined>()
   private readonly byName = new Map<string, number>()
-  /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
+  /** methods by name (Python's first parameter `self` / `cls`, a class's in JavaScript, Go's with a receiver): a route may share a method's name */
   private readonly methodByName = new Map<string, number>()
+  /** methods by their class (Go: their receiver's type) and name, `Page.escape`: several classes may name a method alike */
+  private readonly methodByOwner = new Map<string, number>()
   /** constructors (`__init__`, `constructor`) by the name of their class */
   private readonly ctorByClass = new Map<string, number>()
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
@@ -51,9 +53,15 @@ export class FlowEvaluator {
     private readonly sanitizers: NameIndex<string>
   ) {
     model.functions.forEach((f, i) => {
-      if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
-      if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
+      // a bare call names a function, not a method of the same name (`redact(x)` beside `Settings.redact`)
+      const method = f.owner !== undefined || f.receiver === true
+      const held = this.byName.get(f.name)
+      const heldMethod = held !== undefined && (model.functions[held]!.owner !== undefined || model.functions[held]!.receiver === true)
+      if (f.name !== "<lambda>" && f.name !== "<anonymous>" && (held === undefined || !method || heldMethod)) this.byName.set(f.name, i)
+      if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true || (f.owner !== undefined && !this.methodByName.has(f.name))) this.methodByName.set(f.name, i)
       if (f.owner !== undefined && (f.name === "__init__" || f.name === "constructor")) this.ctorByClass.set(f.owner, i)
+      const owner = f.owner ?? (f.receiver === true ? f.paramTypes?.[0] : undefined)
+      if (owner !== undefined) this.methodByOwner.set(`${owner}.${f.name}`, i)
     })
     // `launch = lambda line: os.system(line)`: `launch(x)` calls the lambda, like a def helper
     for (const [name, fn] of moduleLambdas(model)) if (!this.byName.has(name)) this.byName.set(name, fn)
@@ -734,13 +742,27 @@ export class FlowEvaluator {
     // `Conversation(client, persona)`, `new Conversation(persona)`: the class's constructor
     if (dot === -1) return this.byName.get(callee) ?? this.ctorByClass.get(callee)
     const head = callee.slice(0, dot)
-    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
-    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
     const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
-    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.methodByName.get(callee.slice(dot + 1))
+    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(this.classOf(call.fn), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
+    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
+    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(caller.paramTypes?.[0], callee.slice(dot + 1)) ?? this.methodByName.get(callee.slice(dot + 1))
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
     // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
-    if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
+    if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(head.slice(0, -2), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
+    return undefined
+  }
+
+  /** The method of that class (Go: that receiver type) with that name, when the file declares one. */
+  private ownMethod(owner: string | undefined, name: string): number | undefined {
+    return owner === undefined ? undefined : this.methodByOwner.get(`${owner}.${name}`)
+  }
+
+  /** The class a function (or a function nested in it, a lambda in a method) belongs to. */
+  private classOf(fn: number): string | undefined {
+    for (let scope = fn; scope !== MODULE; scope = this.model.functions[scope]!.parent) {
+      const owner = this.model.functions[scope]!.owner
+      if (owner !== undefined) return owner
+    }
     return undefined
   }
 
