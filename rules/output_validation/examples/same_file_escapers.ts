@@ -7,6 +7,13 @@ import * as purify from "./purify"
 const client = new OpenAI()
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }
 
+// the DOM escapes text set as textContent when it is read back as HTML
+function escapeHtml(text: string): string {
+  const div = document.createElement("div")
+  div.textContent = text
+  return div.innerHTML
+}
+
 class AnswerView {
   constructor(private readonly el: HTMLElement) {}
 
@@ -30,6 +37,8 @@ class AnswerView {
     this.el.innerHTML = `<p>${this.escapeHtml(answer)}</p>`
     // ok: output_validation
     this.el.innerHTML = purify.sanitize(answer)
+    // ok: output_validation
+    this.el.insertAdjacentHTML("beforeend", `<small>${escapeHtml(answer)}</small>`)
   }
 }
 

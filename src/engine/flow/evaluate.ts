@@ -668,7 +668,8 @@ export class FlowEvaluator {
    * with entries written over by constant text, see below): a regex or character replacement of the text (`s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")`, `re.sub(P, "*", s)`,
    * `strings.NewReplacer("<", "&lt;").Replace(s)`, `html.replaceAll("<", "&lt;")`), possibly followed
    * by text conversions (`.trim()`), built into a string with constants, or held by a variable
-   * whose last assignment before the return is one.
+   * whose last assignment before the return is one; or the DOM's escaping, an element's `innerHTML`
+   * after the function set its `textContent`.
    */
   private rewritesCharacters(fn: number): boolean {
     const body = this.model.functions[fn]!.body
@@ -686,6 +687,14 @@ export class FlowEvaluator {
           // a record of the argument's entries with some written over by constant text (`{ ...cfg, apiKey: "***" }`,
           // `{**cfg, "api_key": "***"}`): which entries it clears is more than a value's summary says
           return e.entries.some((x) => x.key === undefined) && e.entries.some((x) => x.key !== undefined && masksText(x.value))
+        case "attr":
+          // the DOM's own escaping: text set as an element's textContent (innerText) and read back as HTML
+          // (`div.textContent = text; return div.innerHTML`)
+          return (
+            (e.name === "innerHTML" || e.name === "outerHTML") &&
+            e.obj.k === "name" &&
+            body.some((s) => s.k === "assign" && s.target.name === (e.obj as { name: string }).name && (s.target.path[0] === "textContent" || s.target.path[0] === "innerText"))
+          )
         case "op":
           // a comprehension whose element is constant text or the element (`{k: "***" if k in SECRET else v for k, v in cfg.items()}`)
           return e.parts.some((p) => p.k === "op" && p.parts.some(masksText) && p.parts.some((q) => q.k === "name" && elements.has(q.name)))
@@ -699,7 +708,7 @@ export class FlowEvaluator {
         case "call": {
           const call = this.model.calls[e.call]!
           const method = lastSegmentOf(call.callee)
-          if (REPLACEMENTS.test(method)) return call.args.some((a) => a.value.k === "lit")  || /Replacer\(\)\.Replace$/.test(call.callee)
+          if (REPLACEMENTS.test(method)) return true
           if (!TEXT_CONVERSION.test(method)) return false
           const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
           return inner !== undefined && rewrites(inner, at, depth + 1)
