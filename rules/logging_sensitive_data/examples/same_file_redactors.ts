@@ -6,6 +6,20 @@ import { mask } from "./secrets"
 const apiKey = process.env.OPENAI_API_KEY ?? ""
 const settings = { apiKey: process.env.OPENAI_API_KEY, model: "gpt-4o" }
 
+const SECRET_FIELDS = new Set(["apiKey", "token"])
+
+class EntriesLog {
+  // entries mapped through a callback that writes constant text over the secret ones: kept by name
+  redact(o: Record<string, unknown>) {
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? "[redacted]" : v]))
+  }
+
+  // the same walk, writing every entry back as it was
+  mask(o: Record<string, unknown>) {
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v]))
+  }
+}
+
 class SettingsLog {
   // a record with its secret entry written over (which entries it clears is more than a value says): kept by name
   redact(s: typeof settings) {
@@ -44,6 +58,11 @@ export function start(): Keys {
   console.log("OpenAI key:", redact(apiKey))
   // ok: logging_sensitive_data
   console.log("OpenAI key:", mask(apiKey))
+  const entries = new EntriesLog()
+  // ok: logging_sensitive_data
+  console.info("settings", entries.redact(settings))
+  // ruleid: logging_sensitive_data
+  console.info("settings", entries.mask(settings))
   const view = new SettingsLog()
   // ok: logging_sensitive_data
   console.log("settings", view.redact(settings))

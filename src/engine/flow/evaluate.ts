@@ -678,6 +678,17 @@ export class FlowEvaluator {
     // constant text, or a choice between constants (`key ? "***" : undefined`)
     const masksText = (e: Expr): boolean =>
       (e.k === "lit" && typeof e.value === "string" && e.value !== "") || (e.k === "op" && e.parts.every((p) => p.k === "lit") && e.parts.some(masksText))
+    // a returned element that chooses between constant text and data (`SECRET.has(k) ? "***" : v`), inside a list or record
+    const choosesMask = (e: Expr, depth: number): boolean =>
+      depth < 4 &&
+      ((e.k === "op" && e.parts.some(masksText) && e.parts.some((q) => q.k === "name" || q.k === "attr")) || (e.k === "container" && e.entries.some((x) => choosesMask(x.value, depth + 1))))
+    const masksEntries = (call: Call, depth: number): boolean => {
+      if (depth > 8) return false
+      const callbacks = [...(call.callbacks ?? []).map((c) => c.fn), ...call.args.flatMap((a) => (a.value.k === "func" ? [a.value.fn] : []))]
+      if (callbacks.some((cb) => this.model.functions[cb]?.body.some((st) => st.k === "return" && choosesMask(st.value, 0)) === true)) return true
+      const inner = [call.receiver, ...call.args.map((a) => a.value)].filter((x): x is Expr => x !== undefined && x.k === "call")
+      return inner.some((x) => masksEntries(this.model.calls[(x as { call: number }).call]!, depth + 1))
+    }
     const rewrites = (e: Expr, at: number, depth: number): boolean => {
       if (depth > 8) return false
       switch (e.k) {
@@ -709,6 +720,9 @@ export class FlowEvaluator {
           const call = this.model.calls[e.call]!
           const method = lastSegmentOf(call.callee)
           if (REPLACEMENTS.test(method)) return true
+          // entries mapped through a callback that writes constant text over some of them
+          // (`Object.fromEntries(Object.entries(o).map(([k, v]) => [k, SECRET.has(k) ? "***" : v]))`)
+          if (masksEntries(call, depth)) return true
           if (!TEXT_CONVERSION.test(method)) return false
           const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
           return inner !== undefined && rewrites(inner, at, depth + 1)
