@@ -54,6 +54,27 @@ class ConfigLog:
         return {k: ("***" if k in SECRET_KEYS else v) for k, v in config.items()}
 
 
+class Payload:
+    # walks a record, writing constant text over its secret entries (other values pass as they are): kept by name
+    def redact(self, x):
+        if isinstance(x, dict):
+            out = {}
+            for k, v in x.items():
+                if k in SECRET_KEYS:
+                    out[k] = "<redacted>"
+                else:
+                    out[k] = self.redact(v)
+            return out
+        return x
+
+    # the same walk, copying every entry
+    def mask(self, x):
+        out = {}
+        for k, v in x.items():
+            out[k] = v
+        return out
+
+
 def masked(value: str) -> str:
     return value[:4] + "****"
 
@@ -72,3 +93,8 @@ def startup() -> None:
     config = {"api_key": os.environ["OPENAI_API_KEY"], "model": "gpt-4o"}
     # ok: logging_sensitive_data
     log.info("config %s", ConfigLog().redact(config))
+    payload = Payload()
+    # ok: logging_sensitive_data
+    log.info("payload %s", payload.redact(config))
+    # ruleid: logging_sensitive_data
+    log.info("payload %s", payload.mask(config))

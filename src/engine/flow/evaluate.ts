@@ -732,7 +732,11 @@ export class FlowEvaluator {
       }
     }
     const returns = body.filter((s): s is Extract<Statement, { k: "return" }> => s.k === "return" && s.value.k !== "lit")
-    return returns.length > 0 && returns.every((s) => rewrites(s.value, s.span.start, 0))
+    if (returns.length > 0 && returns.every((s) => rewrites(s.value, s.span.start, 0))) return true
+    // a record the body fills and returns, writing constant text into some of its entries (`out[k] = "<redacted>"`
+    // for the secret keys of a walk that copies the others, while other values pass through a branch of their own)
+    const masked = new Set(body.flatMap((s) => (s.k === "assign" && s.target.path.length > 0 && masksText(s.value) ? [s.target.name] : [])))
+    return returns.some((s) => s.value.k === "name" && masked.has(s.value.name))
   }
 
   /** The call is a method of a value that is untrusted or a secret. */
