@@ -34,8 +34,10 @@ export class FlowEvaluator {
   /** per `fn:index`: one result of a function returning several, undefined when not separable */
   private readonly results = new Map<string, Value | undefined>()
   private readonly byName = new Map<string, number>()
-  /** Python methods (first parameter `self` / `cls`) by name: a route may share a method's name */
+  /** methods by name (Python's first parameter `self` / `cls`, a class's in JavaScript, Go's with a receiver): a route may share a method's name */
   private readonly methodByName = new Map<string, number>()
+  /** methods by their class (Go: their receiver's type) and name, `Page.escape`: several classes may name a method alike */
+  private readonly methodByOwner = new Map<string, number>()
   /** constructors (`__init__`, `constructor`) by the name of their class */
   private readonly ctorByClass = new Map<string, number>()
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
@@ -51,9 +53,15 @@ export class FlowEvaluator {
     private readonly sanitizers: NameIndex<string>
   ) {
     model.functions.forEach((f, i) => {
-      if (f.name !== "<lambda>" && f.name !== "<anonymous>") this.byName.set(f.name, i)
-      if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) this.methodByName.set(f.name, i)
+      // a bare call names a function, not a method of the same name (`redact(x)` beside `Settings.redact`)
+      const method = f.owner !== undefined || f.receiver === true
+      const held = this.byName.get(f.name)
+      const heldMethod = held !== undefined && (model.functions[held]!.owner !== undefined || model.functions[held]!.receiver === true)
+      if (f.name !== "<lambda>" && f.name !== "<anonymous>" && (held === undefined || !method || heldMethod)) this.byName.set(f.name, i)
+      if (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true || (f.owner !== undefined && !this.methodByName.has(f.name))) this.methodByName.set(f.name, i)
       if (f.owner !== undefined && (f.name === "__init__" || f.name === "constructor")) this.ctorByClass.set(f.owner, i)
+      const owner = f.owner ?? (f.receiver === true ? f.paramTypes?.[0] : undefined)
+      if (owner !== undefined) this.methodByOwner.set(`${owner}.${f.name}`, i)
     })
     // `launch = lambda line: os.system(line)`: `launch(x)` calls the lambda, like a def helper
     for (const [name, fn] of moduleLambdas(model)) if (!this.byName.has(name)) this.byName.set(name, fn)
@@ -510,9 +518,10 @@ export class FlowEvaluator {
       case "call": {
         const call = this.model.calls[e.call]!
         if (e.result !== undefined) {
+          // a function of the file is judged by its body, whatever it is called (see nameTrusted)
           const local = this.localFunction(call)
-          const result = local === undefined || this.sanitizers.lookup(call.callee).length > 0 ? undefined : this.resultOf(local, e.result)
-          if (result !== undefined) return this.substitute(result, call, local!, fn, at)
+          const result = local === undefined ? undefined : this.resultOf(local, e.result)
+          if (result !== undefined) return this.nameTrusted(this.substitute(result, call, local!, fn, at), call, local)
         }
         return this.callValue(call, fn, at)
       }
@@ -574,8 +583,6 @@ export class FlowEvaluator {
     // stays on the host that was asked for; only its path is given, and that is the program's
     const sameSite = this.sameSiteUrl(call, fn, at)
     if (sameSite !== undefined) return sameSite
-    // every rule's pattern that names this call (`re.escape`, `*.escape`): rules compare their own
-    const sanitizers = this.sanitizers.lookup(call.callee)
     const local = this.localFunction(call)
     let result: Value
     const table = local === undefined ? this.tableLookup(call, fn, at) : undefined
@@ -609,10 +616,127 @@ export class FlowEvaluator {
       // `JSON.parse(call.function.arguments)`: the model's data, as a record rather than text
       if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, structured: true }
     }
-    if (sanitizers.length > 0) result = checkedWhole(result, 0, sanitizers)
+    result = this.nameTrusted(result, call, local)
     // `new Session(opts)`: an object, not text (`new String(x)` is text)
     if (call.isNew === true && result.structured !== true && !TEXT_CONSTRUCTORS.has(lastSegmentOf(call.callee))) result = { ...result, structured: true }
     return result
+  }
+
+  /**
+   * The marks of the rules' sanitizers that name this call by name (`re.escape`, `*.escape`,
+   * `validatePath`): every rule's pattern that names it, each rule then compares its own. A function
+   * of another module or package (imported, a method of an object the file did not make, a Go
+   * function of another file of the package) is trusted by its name: the file cannot show its body.
+   * A function of this file is judged by its body instead: what it returns already carries the checks
+   * and sanitizers it applies (a containment check that exits, `html.escape`, `re.escape`, a few
+   * characters of a credential), so its name adds nothing, and `def redact(s): return s` redacts
+   * nothing. The one shape no library name marks is the escaping or masking helper's own: every
+   * value it returns is its input with characters rewritten by a replacement (rewritesCharacters);
+   * such a body does what the name says and keeps the name's trust.
+   */
+  private nameTrusted(v: Value, call: Call, local: number | undefined): Value {
+    const named = this.sanitizers.lookup(call.callee)
+    if (named.length === 0) return v
+    if (local !== undefined && !this.declaredElsewhere(call) && !this.rewritesCharacters(local)) return v
+    return checkedWhole(v, 0, named)
+  }
+
+  /**
+   * A method called on the function's own object (`self.redact(x)`, `this.sanitize(x)`, Go's
+   * `h.validatePath(p)`) that its class (receiver type) does not declare in this file, while the class
+   * has a base class declared elsewhere (or, in Go, the type's other methods live in other files of the
+   * package): the method that runs is likely that one, whose body the file does not show, not a
+   * namesake of another class of the file.
+   */
+  private declaredElsewhere(call: Call): boolean {
+    const dot = call.callee.indexOf(".")
+    if (dot === -1 || call.callee.indexOf(".", dot + 1) !== -1) return false
+    const head = call.callee.slice(0, dot)
+    const name = call.callee.slice(dot + 1)
+    const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
+    if (caller?.receiver === true && caller.params[0] === head) return this.ownMethod(caller.paramTypes?.[0], name) === undefined
+    if (head !== "self" && head !== "this" && head !== "cls") return false
+    const owner = this.classOf(call.fn)
+    if (owner === undefined || this.ownMethod(owner, name) !== undefined) return false
+    const ownerMethod = this.model.functions.find((f) => f.owner === owner && f.methodOf !== undefined)
+    const bases = this.model.classes?.get(owner) ?? ownerMethod?.methodOf?.map((m) => m.slice(0, m.lastIndexOf("."))) ?? []
+    return bases.some((b) => this.model.classes?.has(b) !== true && !this.model.functions.some((f) => f.owner === b))
+  }
+
+  /**
+   * Every return of the function that is not a constant gives a replacement's result (or a record
+   * with entries written over by constant text, see below): a regex or character replacement of the text (`s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")`, `re.sub(P, "*", s)`,
+   * `strings.NewReplacer("<", "&lt;").Replace(s)`, `html.replaceAll("<", "&lt;")`), possibly followed
+   * by text conversions (`.trim()`), built into a string with constants, or held by a variable
+   * whose last assignment before the return is one; or the DOM's escaping, an element's `innerHTML`
+   * after the function set its `textContent`.
+   */
+  private rewritesCharacters(fn: number): boolean {
+    const body = this.model.functions[fn]!.body
+    // names a loop or comprehension of the body binds to the elements it iterates
+    const elements = new Set(body.flatMap((s) => (s.k === "iterate" && s.target.path.length === 0 ? [s.target.name] : [])))
+    // constant text, or a choice between constants (`key ? "***" : undefined`)
+    const masksText = (e: Expr): boolean =>
+      (e.k === "lit" && typeof e.value === "string" && e.value !== "") || (e.k === "op" && e.parts.every((p) => p.k === "lit") && e.parts.some(masksText))
+    // a returned element that chooses between constant text and data (`SECRET.has(k) ? "***" : v`), inside a list or record
+    const choosesMask = (e: Expr, depth: number): boolean =>
+      depth < 4 &&
+      ((e.k === "op" && e.parts.some(masksText) && e.parts.some((q) => q.k === "name" || q.k === "attr")) || (e.k === "container" && e.entries.some((x) => choosesMask(x.value, depth + 1))))
+    const masksEntries = (call: Call, depth: number): boolean => {
+      if (depth > 8) return false
+      const callbacks = [...(call.callbacks ?? []).map((c) => c.fn), ...call.args.flatMap((a) => (a.value.k === "func" ? [a.value.fn] : []))]
+      if (callbacks.some((cb) => this.model.functions[cb]?.body.some((st) => st.k === "return" && choosesMask(st.value, 0)) === true)) return true
+      const inner = [call.receiver, ...call.args.map((a) => a.value)].filter((x): x is Expr => x !== undefined && x.k === "call")
+      return inner.some((x) => masksEntries(this.model.calls[(x as { call: number }).call]!, depth + 1))
+    }
+    const rewrites = (e: Expr, at: number, depth: number): boolean => {
+      if (depth > 8) return false
+      switch (e.k) {
+        case "lit":
+          return true
+        case "container":
+          // a record of the argument's entries with some written over by constant text (`{ ...cfg, apiKey: "***" }`,
+          // `{**cfg, "api_key": "***"}`): which entries it clears is more than a value's summary says
+          return e.entries.some((x) => x.key === undefined) && e.entries.some((x) => x.key !== undefined && masksText(x.value))
+        case "attr":
+          // the DOM's own escaping: text set as an element's textContent (innerText) and read back as HTML
+          // (`div.textContent = text; return div.innerHTML`)
+          return (
+            (e.name === "innerHTML" || e.name === "outerHTML") &&
+            e.obj.k === "name" &&
+            body.some((s) => s.k === "assign" && s.target.name === (e.obj as { name: string }).name && (s.target.path[0] === "textContent" || s.target.path[0] === "innerText"))
+          )
+        case "op":
+          // a comprehension whose element is constant text or the element (`{k: "***" if k in SECRET else v for k, v in cfg.items()}`)
+          return e.parts.some((p) => p.k === "op" && p.parts.some(masksText) && p.parts.some((q) => q.k === "name" && elements.has(q.name)))
+        case "concat":
+          return e.parts.some((p) => p.k !== "lit") && e.parts.every((p) => p.k === "lit" || rewrites(p, at, depth + 1))
+        case "name": {
+          let last: Expr | undefined
+          for (const s of body) if (s.k === "assign" && s.span.start < at && s.target.name === e.name && s.target.path.length === 0) last = s.value
+          return last !== undefined && rewrites(last, at, depth + 1)
+        }
+        case "call": {
+          const call = this.model.calls[e.call]!
+          const method = lastSegmentOf(call.callee)
+          if (REPLACEMENTS.test(method)) return true
+          // entries mapped through a callback that writes constant text over some of them
+          // (`Object.fromEntries(Object.entries(o).map(([k, v]) => [k, SECRET.has(k) ? "***" : v]))`)
+          if (masksEntries(call, depth)) return true
+          if (!TEXT_CONVERSION.test(method)) return false
+          const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
+          return inner !== undefined && rewrites(inner, at, depth + 1)
+        }
+        default:
+          return false
+      }
+    }
+    const returns = body.filter((s): s is Extract<Statement, { k: "return" }> => s.k === "return" && s.value.k !== "lit")
+    if (returns.length > 0 && returns.every((s) => rewrites(s.value, s.span.start, 0))) return true
+    // a record the body fills and returns, writing constant text into some of its entries (`out[k] = "<redacted>"`
+    // for the secret keys of a walk that copies the others, while other values pass through a branch of their own)
+    const masked = new Set(body.flatMap((s) => (s.k === "assign" && s.target.path.length > 0 && masksText(s.value) ? [s.target.name] : [])))
+    return returns.some((s) => s.value.k === "name" && masked.has(s.value.name))
   }
 
   /** The call is a method of a value that is untrusted or a secret. */
@@ -734,13 +858,27 @@ export class FlowEvaluator {
     // `Conversation(client, persona)`, `new Conversation(persona)`: the class's constructor
     if (dot === -1) return this.byName.get(callee) ?? this.ctorByClass.get(callee)
     const head = callee.slice(0, dot)
-    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
-    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
     const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
-    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.methodByName.get(callee.slice(dot + 1))
+    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(this.classOf(call.fn), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
+    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
+    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(caller.paramTypes?.[0], callee.slice(dot + 1)) ?? this.methodByName.get(callee.slice(dot + 1))
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
     // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
-    if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.methodOf(callee.slice(dot + 1))
+    if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(head.slice(0, -2), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
+    return undefined
+  }
+
+  /** The method of that class (Go: that receiver type) with that name, when the file declares one. */
+  private ownMethod(owner: string | undefined, name: string): number | undefined {
+    return owner === undefined ? undefined : this.methodByOwner.get(`${owner}.${name}`)
+  }
+
+  /** The class a function (or a function nested in it, a lambda in a method) belongs to. */
+  private classOf(fn: number): string | undefined {
+    for (let scope = fn; scope !== MODULE; scope = this.model.functions[scope]!.parent) {
+      const owner = this.model.functions[scope]!.owner
+      if (owner !== undefined) return owner
+    }
     return undefined
   }
 
@@ -1000,6 +1138,9 @@ const MODEL_OUTPUT = "model output"
 /** MCP SDK constructors of a text result: they hold the text they are given */
 const TEXT_CONTENT = /^(?:TextContent|NewTextContent|NewToolResultText)$/
 const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase|NewToolResultText|NewTextContent|TextContent)$/
+
+/** Calls that rewrite characters of a text: regex and string replacements (`replace`, `re.sub`, `ReplaceAllString`, a `strings.Replacer`'s `Replace`) */
+const REPLACEMENTS = /^(?:replace|replaceAll|sub|subn|translate|ReplaceAll|Replace|ReplaceAllString|ReplaceAllLiteralString|ReplaceAllStringFunc)$/
 
 /** Array methods that call their callback with each element. */
 const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/

@@ -5,7 +5,7 @@ import { descendants } from "./treeWalk.js"
 import type { Arg, Call, Expr, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
 import { dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { restrictivePattern } from "./regexGuard.js"
-import { checkKindOf, HOST_PREFIX, NORMALISERS } from "./guards.js"
+import { type ChecksByName, checkKindOf, checksInCommon, HOST_PREFIX, NORMALISERS } from "./guards.js"
 import { Focus, type Interest } from "./interest.js"
 
 /**
@@ -29,7 +29,7 @@ export const goModelOf = (root: AstNode, text: string, interest?: Interest): Sem
 
 const span = (n: AstNode): Span => ({ start: n.startIndex, end: n.endIndex })
 
-type Field = "alias" | "alternative" | "arguments" | "body" | "channel" | "condition" | "consequence" | "element" | "field" | "function" | "index" | "initializer" | "key" | "left" | "name" | "operand" | "operator" | "package" | "parameters" | "path" | "receiver" | "right" | "type" | "update" | "value"
+type Field = "alias" | "alternative" | "arguments" | "body" | "channel" | "condition" | "consequence" | "element" | "field" | "function" | "index" | "initializer" | "key" | "left" | "name" | "operand" | "operator" | "package" | "parameters" | "path" | "receiver" | "result" | "right" | "type" | "update" | "value"
 /** A field of a node (with a flat node, a scan of its children already read; see languages/flatTree.ts). */
 const fieldOf = (n: AstNode, field: Field): AstNode | null => n.childForFieldName(field)
 
@@ -124,6 +124,10 @@ const SIMPLE_NAMES = /^[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*$/
 /** entries of a composite literal that are modelled (python.ts keeps the same number) */
 const MAX_ENTRIES = 64
 const NIL_CHECK = /^\w+ [!=]= nil$/
+/** Nodes whose insides belong to another function */
+const FUNC_LITERALS: ReadonlySet<string> = new Set(["func_literal"])
+/** Go's predeclared functions and types, which a local computed from a parameter may use */
+const GO_BUILTINS: ReadonlySet<string> = new Set(["string", "len", "append", "byte", "rune", "true", "false", "nil", "copy", "min", "max", "strings"])
 /** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
 
@@ -177,6 +181,13 @@ class GoWalker {
   private readonly checks = new Map<number, Map<string, AstNode>>()
   /** package-level names declared with one string literal (`const namePattern = \`^[a-z]+$\``), as written */
   private readonly packageLiterals = new Map<string, string>()
+
+  /** function index -> its declaration, for predicate helpers (`if !fs.inside(p) { return }`) */
+  private readonly declarations = new Map<number, AstNode>()
+  /** per predicate helper: the checks that hold on its parameters when it returns true */
+  private readonly predicates = new Map<number, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  /** how deeply predicate helpers are being read: their checks are probed, not modelled */
+  private probing = 0
 
   /** functions whose bodies were skipped (not of interest) -> their top-level position, to walk later if they call a walked one */
   private readonly skipped = new Map<number, number>()
@@ -384,6 +395,7 @@ class GoWalker {
     })
     const byName = isMethod ? this.methods : this.topFunctions
     if (!byName.has(name)) byName.set(name, index)
+    this.declarations.set(index, node)
     if (isMethod) {
       const type = this.receiverType(node)
       if (type !== undefined) {
@@ -1039,7 +1051,17 @@ class GoWalker {
       return
     }
     const kind = checkKindOf(name)
-    if (kind === undefined) return
+    if (kind === undefined) {
+      // a predicate helper of the file, a function or a method of one of its types: `if !fs.inside(abs) { return }`,
+      // where inside returns true only where a check of its parameter holds
+      const helper = pkg !== undefined ? undefined : operand === null ? this.topFunctions.get(name) : this.methods.get(name)
+      if (helper !== undefined && this.probing < 3)
+        for (const { param, kind: k } of this.predicateOf(helper)) {
+          const arg = args[param]
+          if (arg !== undefined) this.guard(k, arg, scope, cond, out, fn)
+        }
+      return
+    }
     // `regexp.MatchString(P, x)`, `re.MatchString(x)`: a match anywhere, so only a pattern anchored at
     // both ends and restrictive validates (regexGuard.ts)
     if (kind === "validated" && /^Match(?:String)?$/.test(name) && (pkg === "regexp" || (pkg === undefined && operand !== null))) {
@@ -1069,6 +1091,101 @@ class GoWalker {
     }
     // a helper of the file (`contains(allowed, x)`, `isValid(x)`): every argument is checked
     for (const a of args) this.guard(kind, a, scope, cond, out, fn)
+  }
+
+  /**
+   * The checks a predicate helper's `true` proves about its parameters (by position, the receiver not
+   * counted): a function returning one `bool`, each of whose returns other than `false` is a check
+   * (`return strings.HasPrefix(p, root)`), or sits where checks hold: in the branch of an `if` whose
+   * condition checks (`for _, d := range dirs { if strings.HasPrefix(p, d) { return true } }`), or
+   * after an `if` that returns when one fails (`if !ok { return false }; return true`). Only what
+   * every such return proves counts. A local computed from the parameter alone, through calls and
+   * concatenation (`abs, err := filepath.Abs(p)`, `abs = abs + sep`), is traced to it.
+   */
+  private predicateOf(index: number): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.predicates.get(index)
+    if (done !== undefined) return done
+    this.predicates.set(index, [])
+    const node = this.declarations.get(index)
+    const body = node === undefined ? null : fieldOf(node, "body")
+    if (node === undefined || body === null || fieldOf(node, "result")?.text !== "bool") return []
+    const params: Array<string> = []
+    this.parameters(fieldOf(node, "parameters"), params, [])
+    const returns: Array<AstNode> = []
+    const sources = new Map<string, Array<AstNode>>()
+    for (const n of descendants(body, FUNC_LITERALS)) {
+      if (n.type === "return_statement") returns.push(n)
+      else if (n.type === "short_var_declaration" || n.type === "assignment_statement") {
+        const left = fieldOf(n, "left")
+        const right = fieldOf(n, "right")
+        if (left === null || right === null) continue
+        const lefts = left.type === "expression_list" ? left.namedChildren : [left]
+        const rights = right.type === "expression_list" ? right.namedChildren : [right]
+        lefts.forEach((l, i) => {
+          if (l.type !== "identifier") return
+          const r = rights.length === lefts.length ? rights[i] : rights[0]
+          if (r !== undefined) sources.set(l.text, [...(sources.get(l.text) ?? []), r])
+        })
+      }
+    }
+    // the parameter a local is computed from alone (through itself), if one
+    const tracedTo = (name: string): string | undefined => {
+      if (params.includes(name)) return name
+      const from = sources.get(name)
+      if (from === undefined) return undefined
+      let param: string | undefined
+      for (const r of from)
+        for (const id of descendants(r, FUNC_LITERALS)) {
+          if (id.type !== "identifier" || id.text === name || GO_BUILTINS.has(id.text) || this.b.constants.has(id.text)) continue
+          const parent = id.parent
+          if (parent?.type === "selector_expression" && fieldOf(parent, "field")?.startIndex === id.startIndex) continue
+          if (this.isPackage(id.text, index)) continue
+          if (!params.includes(id.text) || (param !== undefined && param !== id.text)) return undefined
+          param = id.text
+        }
+      return param
+    }
+    let common: ChecksByName | undefined
+    const none: Span = { start: 0, end: 0 }
+    this.probing++
+    try {
+      for (const r of returns) {
+        const value = r.namedChild(0)
+        if (value === null || value.text === "false") continue
+        const held: Array<Statement> = []
+        if (value.text !== "true") this.guardsOf(value, false, none, held, index)
+        // the branches and blocks around the return, up to the body
+        for (let child: AstNode = r, up = r.parent; up !== null && child.startIndex !== body.startIndex; child = up, up = up.parent) {
+          if (up.type === "if_statement" && fieldOf(up, "consequence")?.startIndex === child.startIndex) {
+            const cond = fieldOf(up, "condition")
+            if (cond !== null) this.guardsOf(cond, false, none, held, index)
+          }
+          if (up.type === "block" || up.type === "statement_list")
+            for (const sibling of up.namedChildren) {
+              if (sibling.startIndex >= child.startIndex) break
+              const cond = sibling.type === "if_statement" && fieldOf(sibling, "alternative") === null ? fieldOf(sibling, "condition") : null
+              const consequence = sibling.type === "if_statement" ? fieldOf(sibling, "consequence") : null
+              if (cond !== null && consequence !== null && this.exits(consequence)) this.guardsOf(cond, true, none, held, index)
+            }
+        }
+        const here: ChecksByName = new Map()
+        for (const g of held) {
+          if (g.k !== "guard") continue
+          const name = tracedTo(g.name)
+          if (name !== undefined) here.set(name, (here.get(name) ?? new Set()).add(g.kind))
+        }
+        common = checksInCommon(common, here)
+      }
+    } finally {
+      this.probing--
+    }
+    const out: Array<{ param: number; kind: GuardKind }> = []
+    for (const [name, kinds] of common ?? []) {
+      const param = params.indexOf(name)
+      if (param !== -1) for (const kind of kinds) out.push({ param, kind })
+    }
+    this.predicates.set(index, out)
+    return out
   }
 
   /**
