@@ -81,7 +81,8 @@ const repeatedTokens = (text: string): Tokens | undefined => {
 
 const tokensOf = (text: string): Tokens => {
   const n = text.length
-  // start, length and hash of each token, side by side; code has about one token per 6 characters
+  // start, length and hash of each token, side by side; room for one token per 4 characters (code
+  // has about one per 6), doubled when a text has more
   let rows = new Int32Array(3 * ((n >> 2) + 16))
   let count = 0
   let i = 0
@@ -133,8 +134,8 @@ class Starts {
  *
  * The scan reads the text a character code at a time and hashes each maximal run of identifier
  * characters (a token) as it goes, or reads the tokens of a text scanned before (`Tokens`); no string
- * is made per token. A word that starts with an
- * identifier character can only be whole at the start of a token equal to its leading identifier part
+ * is made per token. A word that starts with an identifier character can only be whole at the start
+ * of a token equal to its leading identifier part
  * (`node` for `node-fetch`, `open` for `open()`): the token's hash is looked up in a table of those
  * parts and checked with `startsWith`, then the word's rest and the character after it. Words that
  * start with another character (`@openai/agents`) are few: each is found with `indexOf`.
