@@ -250,7 +250,7 @@ export const compileModelRules = (
       }
       // Python's `dict(k=v)` only builds options: a matcher on any call judges them where they are
       // passed (`from_pretrained(m, **opts)`, read through the variable), not where they are built
-      for (const any of call.callee === "dict" ? [] : liveAny) {
+      for (const any of model.language === "python" && call.callee === "dict" ? [] : liveAny) {
         if (any.keywords !== undefined && !mayPass(any.keywords, call)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
