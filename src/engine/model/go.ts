@@ -1142,6 +1142,12 @@ class GoWalker {
     if (node === undefined || body === null || fieldOf(node, "result")?.text !== result) return []
     const params: Array<string> = []
     this.parameters(fieldOf(node, "parameters"), params, [])
+    // the body's `ok` checks and Rel / url.Parse origins are read into copies, put back after the probe,
+    // so a walk of the body (before or after) sees its own in order
+    const savedChecks = this.checks.get(index)
+    const savedOrigins = this.origins.get(index)
+    this.checks.set(index, new Map(savedChecks ?? []))
+    this.origins.set(index, new Map(savedOrigins ?? []))
     const returns: Array<AstNode> = []
     const sources = new Map<string, Array<AstNode>>()
     for (const n of descendants(body, FUNC_LITERALS)) {
@@ -1232,6 +1238,10 @@ class GoWalker {
       }
     } finally {
       this.probing--
+      if (savedChecks === undefined) this.checks.delete(index)
+      else this.checks.set(index, savedChecks)
+      if (savedOrigins === undefined) this.origins.delete(index)
+      else this.origins.set(index, savedOrigins)
     }
     const out: Array<{ param: number; kind: GuardKind }> = []
     for (const [name, kinds] of common ?? []) {
