@@ -93,3 +93,19 @@ func fetchScheme(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 	body, _ := io.ReadAll(resp.Body)
 	return mcp.NewToolResultText(string(body)), nil
 }
+
+// validateRemote is declared in another file of the package: its body cannot be seen
+func fetchElsewhere(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	target := req.GetString("url", "")
+	if err := validateRemote(target); err != nil {
+		return nil, err
+	}
+	// ruleid: ssrf
+	resp, err := http.Get(target)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return mcp.NewToolResultText(string(body)), nil
+}
