@@ -277,6 +277,40 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request) {}`))
 })
 
 describe("Go model: guards", () => {
+  it("an error validator of the file guards its argument where its error is nil, judged by its body", () => {
+    const code = go([`"errors"`, `"os"`, `"regexp"`], `
+var namePattern = regexp.MustCompile(\`^[a-z0-9_-]+$\`)
+
+func checkName(n string) error {
+	if !namePattern.MatchString(n) {
+		return errors.New("bad name")
+	}
+	return nil
+}
+
+func loose(n string) error {
+	if n == "" {
+		return nil
+	}
+	if !namePattern.MatchString(n) {
+		return errors.New("bad name")
+	}
+	return nil
+}
+
+func use(a, b string) {
+	if err := checkName(a); err == nil {
+		os.ReadFile(a)
+	}
+	if err := loose(b); err != nil {
+		return
+	}
+	os.ReadFile(b)
+}`)
+    const m = model(code)
+    expect(guards(fnNamed(m, "use").body).map((g) => [g.kind, g.name])).toEqual([["validated", "a"]])
+  })
+
   it("an allow-list check that returns guards the rest of the block", () => {
     const code = go([`"os/exec"`, `"slices"`, `"log"`], `
 func run(cmd string) {

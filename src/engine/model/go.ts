@@ -836,6 +836,10 @@ class GoWalker {
         const bare = inner.length === 1 && (inner[0]!.type === "return_statement" || inner[0]!.type === "continue_statement" || inner[0]!.type === "break_statement") && inner[0]!.namedChildren.length === 0
         if (!leavesAfter || !bare) this.guardsOf(cond, false, span(consequence), out, fn)
       }
+    } else if (cond !== null && consequence !== null && this.checks.get(fn)?.get(cond.text.split(" ")[0]!)?.type === "call_expression") {
+      // `err := validate(x); if err != nil { return }`: a same-file helper's nil (errorHelperGuard)
+      if (mayExit && this.exits(consequence)) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
+      this.guardsOf(cond, false, span(consequence), out, fn)
     }
     if (consequence !== null) this.block(consequence, fn, out)
     const alternative = fieldOf(node, "alternative")
@@ -1006,6 +1010,15 @@ class GoWalker {
           return
         }
         if (op !== "==" && op !== "!=") return
+        // `if err := validate(x); err != nil { return }`, `if validate(x) != nil { return }`: where the
+        // error is nil, a same-file helper has passed the checks its nil returns follow
+        if (left.text === "nil" || right.text === "nil") {
+          if ((op === "!=") !== negated) return
+          const value = left.text === "nil" ? right : left
+          const call = value.type === "identifier" ? this.checks.get(fn)?.get(value.text) : value
+          if (call?.type === "call_expression") this.errorHelperGuard(call, scope, out, fn)
+          return
+        }
         if ((op === "==") === negated) return
         const constant = (n: AstNode): boolean => LITERALS.has(n.type) || (n.type === "identifier" && this.b.constants.has(n.text))
         if (constant(right) && !constant(left)) this.guard("allowlist", left, scope, cond, out, fn)
@@ -1056,7 +1069,7 @@ class GoWalker {
       // where inside returns true only where a check of its parameter holds
       const helper = pkg !== undefined ? undefined : operand === null ? this.topFunctions.get(name) : this.methods.get(name)
       if (helper !== undefined && this.probing < 3)
-        for (const { param, kind: k } of this.predicateOf(helper)) {
+        for (const { param, kind: k } of this.predicateOf(helper, "bool")) {
           const arg = args[param]
           if (arg !== undefined) this.guard(k, arg, scope, cond, out, fn)
         }
@@ -1093,6 +1106,23 @@ class GoWalker {
     for (const a of args) this.guard(kind, a, scope, cond, out, fn)
   }
 
+  /** `validate(x)` / `s.validate(x)`, a same-file helper returning an error, seen to return nil: what its nil proves of x. */
+  private errorHelperGuard(call: AstNode, scope: Span, out: Array<Statement>, fn: number): void {
+    const fnNode = fieldOf(call, "function")
+    let helper: number | undefined
+    if (fnNode?.type === "identifier") helper = this.topFunctions.get(fnNode.text)
+    else if (fnNode?.type === "selector_expression") {
+      const operand = fieldOf(fnNode, "operand")
+      if (operand !== null && !(operand.type === "identifier" && this.isPackage(operand.text, fn))) helper = this.methods.get(fieldOf(fnNode, "field")?.text ?? "")
+    }
+    if (helper === undefined || this.probing >= 3) return
+    const args = fieldOf(call, "arguments")?.namedChildren.filter((a) => a.type !== "comment") ?? []
+    for (const { param, kind } of this.predicateOf(helper, "error")) {
+      const arg = args[param]
+      if (arg !== undefined) this.guard(kind, arg, scope, call, out, fn)
+    }
+  }
+
   /**
    * The checks a predicate helper's `true` proves about its parameters (by position, the receiver not
    * counted): a function returning one `bool`, each of whose returns other than `false` is a check
@@ -1102,15 +1132,22 @@ class GoWalker {
    * every such return proves counts. A local computed from the parameter alone, through calls and
    * concatenation (`abs, err := filepath.Abs(p)`, `abs = abs + sep`), is traced to it.
    */
-  private predicateOf(index: number): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
-    const done = this.predicates.get(index)
+  private predicateOf(index: number, result: "bool" | "error"): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const key = result === "bool" ? index * 2 : index * 2 + 1
+    const done = this.predicates.get(key)
     if (done !== undefined) return done
-    this.predicates.set(index, [])
+    this.predicates.set(key, [])
     const node = this.declarations.get(index)
     const body = node === undefined ? null : fieldOf(node, "body")
-    if (node === undefined || body === null || fieldOf(node, "result")?.text !== "bool") return []
+    if (node === undefined || body === null || fieldOf(node, "result")?.text !== result) return []
     const params: Array<string> = []
     this.parameters(fieldOf(node, "parameters"), params, [])
+    // the body's `ok` checks and Rel / url.Parse origins are read into copies, put back after the probe,
+    // so a walk of the body (before or after) sees its own in order
+    const savedChecks = this.checks.get(index)
+    const savedOrigins = this.origins.get(index)
+    this.checks.set(index, new Map(savedChecks ?? []))
+    this.origins.set(index, new Map(savedOrigins ?? []))
     const returns: Array<AstNode> = []
     const sources = new Map<string, Array<AstNode>>()
     for (const n of descendants(body, FUNC_LITERALS)) {
@@ -1125,7 +1162,26 @@ class GoWalker {
           if (l.type !== "identifier") return
           const r = rights.length === lefts.length ? rights[i] : rights[0]
           if (r !== undefined) sources.set(l.text, [...(sources.get(l.text) ?? []), r])
+          // `_, ok := allowed[x]` read by a later `if !ok`, whether or not the body was walked yet
+          if (r !== undefined && (r.type === "index_expression" || r.type === "call_expression") && this.checks.get(index)?.has(l.text) !== true) this.rememberCheck(index, l.text, r)
         })
+        // `rel, err := filepath.Rel(base, p)` / `u, err := url.Parse(raw)`, as noteOrigin records them in a walked body
+        const first = lefts[0]
+        const call = rights.length === 1 ? rights[0] : undefined
+        const f = call?.type === "call_expression" ? fieldOf(call, "function") : null
+        const operand = f?.type === "selector_expression" ? fieldOf(f, "operand") : null
+        if (first?.type === "identifier" && operand?.type === "identifier" && this.isPackage(operand.text, index) && this.origins.get(index)?.has(first.text) !== true) {
+          const pkg = this.b.canonical(index, operand.text, this.b.parentOf)
+          const field = fieldOf(f!, "field")?.text
+          const position = pkg === "net/url" && (field === "Parse" || field === "ParseRequestURI") ? 0 : pkg === "path/filepath" && field === "Rel" ? 1 : -1
+          const arg = position === -1 ? undefined : fieldOf(call!, "arguments")?.namedChildren.filter((a) => a.type !== "comment")[position]
+          const origin = arg === undefined ? undefined : this.dottedText(arg)
+          if (origin !== undefined) {
+            const scope = this.origins.get(index) ?? new Map<string, string>()
+            this.origins.set(index, scope)
+            scope.set(first.text, origin)
+          }
+        }
       }
     }
     // the parameter a local is computed from alone (through itself), if one
@@ -1151,9 +1207,13 @@ class GoWalker {
     try {
       for (const r of returns) {
         const value = r.namedChild(0)
-        if (value === null || value.text === "false") continue
         const held: Array<Statement> = []
-        if (value.text !== "true") this.guardsOf(value, false, none, held, index)
+        if (result === "bool") {
+          if (value === null || value.text === "false") continue
+          if (value.text !== "true") this.guardsOf(value, false, none, held, index)
+        } else if (value !== null && value.text !== "nil" && this.failure(value.type === "expression_list" && value.namedChildCount === 1 ? value.namedChild(0)! : value, r)) continue
+        // an error helper's other returns (`return nil`, a bare return, `return other(p)`) may be nil:
+        // only what the checks around them prove counts
         // the branches and blocks around the return, up to the body
         for (let child: AstNode = r, up = r.parent; up !== null && child.startIndex !== body.startIndex; child = up, up = up.parent) {
           if (up.type === "if_statement" && fieldOf(up, "consequence")?.startIndex === child.startIndex) {
@@ -1178,14 +1238,41 @@ class GoWalker {
       }
     } finally {
       this.probing--
+      if (savedChecks === undefined) this.checks.delete(index)
+      else this.checks.set(index, savedChecks)
+      if (savedOrigins === undefined) this.origins.delete(index)
+      else this.origins.set(index, savedOrigins)
     }
     const out: Array<{ param: number; kind: GuardKind }> = []
     for (const [name, kinds] of common ?? []) {
       const param = params.indexOf(name)
       if (param !== -1) for (const kind of kinds) out.push({ param, kind })
     }
-    this.predicates.set(index, out)
+    this.predicates.set(key, out)
     return out
+  }
+
+  /**
+   * A returned error that is not nil: one made there (`fmt.Errorf(…)`, `errors.New(…)`, `&PathError{…}`),
+   * a package's error variable (`ErrOutside`), or the `err` of an enclosing `if err != nil`.
+   */
+  private failure(value: AstNode, ret: AstNode): boolean {
+    const t = value.type
+    if (t === "composite_literal" || (t === "unary_expression" && fieldOf(value, "operator")?.type === "&")) return true
+    if (t === "call_expression") {
+      const f = fieldOf(value, "function")
+      const name = f?.type === "selector_expression" ? fieldOf(f, "field")?.text : f?.text
+      return name !== undefined && /^(?:Errorf|New\w*|Wrap\w*|WithMessage\w*|WithStack)$/.test(name)
+    }
+    if (t === "selector_expression") return /^Err[A-Z]\w*$/.test(fieldOf(value, "field")?.text ?? "")
+    if (t !== "identifier") return false
+    if (/^Err[A-Z]\w*$/.test(value.text)) return true
+    for (let up = ret.parent; up !== null; up = up.parent) {
+      if (up.type === "function_declaration" || up.type === "method_declaration" || up.type === "func_literal") return false
+      const cond = up.type === "if_statement" ? fieldOf(up, "condition") : null
+      if (cond !== null && cond.text === `${value.text} != nil` && (fieldOf(up, "consequence")?.endIndex ?? 0) >= ret.endIndex && (fieldOf(up, "consequence")?.startIndex ?? Infinity) <= ret.startIndex) return true
+    }
+    return false
   }
 
   /**
