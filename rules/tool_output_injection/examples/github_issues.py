@@ -38,3 +38,19 @@ def stars(repo_name: str) -> str:
     repo = gh.get_repo(repo_name)
     # ok: tool_output_injection
     return f"{repo.stargazers_count} {repo.default_branch}"
+
+
+@mcp.tool()
+def open_issues(repo_name: str) -> str:
+    """The open issues' titles and bodies."""
+    repo = gh.get_repo(repo_name)
+    # ruleid: tool_output_injection
+    return "\n".join(f"{i.title}: {i.body}" for i in repo.get_issues(state="open"))
+
+
+@mcp.tool()
+def review_notes(repo_name: str, number: int) -> str:
+    """A pull request's review comments."""
+    pull = gh.get_repo(repo_name).get_pulls(state="open")[0]
+    # ruleid: tool_output_injection
+    return "\n".join(c.body for c in pull.get_review_comments())

@@ -30,3 +30,15 @@ server.tool("stars", { owner: z.string(), repo: z.string() }, async ({ owner, re
   // ok: tool_output_injection
   return { content: [{ type: "text", text: `${data.stargazers_count} ${data.default_branch}` }] }
 })
+
+server.tool("open_issues", { owner: z.string(), repo: z.string() }, async ({ owner, repo }) => {
+  const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: "open" })
+  // ruleid: tool_output_injection
+  return { content: [{ type: "text", text: data.map((i) => `${i.title}: ${i.body ?? ""}`).join("\n") }] }
+})
+
+server.tool("open_pulls", { owner: z.string(), repo: z.string() }, async ({ owner, repo }) => {
+  const pulls = await octokit.paginate(octokit.rest.pulls.list, { owner, repo })
+  // ruleid: tool_output_injection
+  return { content: [{ type: "text", text: pulls.map((p) => p.body ?? "").join("\n") }] }
+})
