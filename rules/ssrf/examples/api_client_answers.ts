@@ -80,3 +80,19 @@ server.tool("raw_pages", { url: z.string() }, async ({ url }) => {
   const res = await fetch((items[0] as { url: string }).url)
   return { content: [{ type: "text", text: res.statusText }] }
 })
+
+server.tool("raw_iterator", { url: z.string() }, async ({ url }) => {
+  for await (const page of octokit.paginate.iterator(`GET ${url}`)) {
+    // ruleid: ssrf
+    await fetch((page.data as { url: string }[])[0].url)
+  }
+  return { content: [{ type: "text", text: "done" }] }
+})
+
+server.tool("contributors", { owner: z.string(), repo: z.string() }, async ({ owner, repo }) => {
+  for await (const page of octokit.paginate.iterator(octokit.rest.repos.listContributors, { owner, repo })) {
+    // ok: ssrf
+    await fetch(page.data[0].avatar_url!)
+  }
+  return { content: [{ type: "text", text: "done" }] }
+})

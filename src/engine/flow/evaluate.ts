@@ -743,15 +743,15 @@ export class FlowEvaluator {
   /** The call is a method of a value that is untrusted or a secret. */
   /**
    * An API client's generic `request(route, params)` (Octokit's `octokit.request("GET /repos/{owner}/{repo}",
-   * { owner, repo })`) and `paginate(route, params)` stay on the service's host only when the route is the
+   * { owner, repo })`) and `paginate(route, params)` (`paginate.iterator`) stay on the service's host only when the route is the
    * program's constant path, or no text at all (`octokit.paginate(octokit.rest.issues.list, params)`, one
    * of the client's own methods); a route the caller's data writes (`octokit.request("GET " + url)`, an
    * absolute URL replaces the base URL) is a request to wherever that data says, so its answer keeps the
    * data. The other methods name their route.
    */
   private fixedRoute(call: Call, fn: number, at: number): boolean {
-    const method = lastSegmentOf(call.callee)
-    if (method !== "request" && method !== "paginate") return true
+    // (also `octokit.paginate.iterator(route, params)`)
+    if (!call.callee.split(".").some((seg) => seg === "request" || seg === "paginate")) return true
     const route = call.args.find((a) => a.name === undefined)
     if (route === undefined) return false
     const v = this.value(route.value, fn, at)
