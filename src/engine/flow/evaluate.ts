@@ -578,7 +578,8 @@ export class FlowEvaluator {
     // the arguments choose which resource, the service writes what comes back (a log download URL on its
     // own storage), so the result carries none of their data; the program cannot say what it holds. A
     // method of what an outsider wrote there (`issue.GetBody()` of an issue a source names) is that text.
-    if (this.fw.apiClients.lookup(call.callee).length > 0 && !this.untrustedReceiver(call, fn, at)) return UNKNOWN_VALUE
+    if (this.fw.apiClients.lookup(call.callee).length > 0 && !this.untrustedReceiver(call, fn, at) && this.fixedRoute(call, fn, at))
+      return UNKNOWN_VALUE
     // `new URL("/login", req.url)`: a constant absolute path resolved against the request's own URL
     // stays on the host that was asked for; only its path is given, and that is the program's
     const sameSite = this.sameSiteUrl(call, fn, at)
@@ -740,6 +741,24 @@ export class FlowEvaluator {
   }
 
   /** The call is a method of a value that is untrusted or a secret. */
+  /**
+   * An API client's generic `request(route, params)` (Octokit's `octokit.request("GET /repos/{owner}/{repo}",
+   * { owner, repo })`) and `paginate(route, params)` (`paginate.iterator`) stay on the service's host only when the route is the
+   * program's constant path, or no text at all (`octokit.paginate(octokit.rest.issues.list, params)`, one
+   * of the client's own methods); a route the caller's data writes (`octokit.request("GET " + url)`, an
+   * absolute URL replaces the base URL) is a request to wherever that data says, so its answer keeps the
+   * data. The other methods name their route.
+   */
+  private fixedRoute(call: Call, fn: number, at: number): boolean {
+    // (also `octokit.paginate.iterator(route, params)`)
+    if (!call.callee.split(".").some((seg) => seg === "request" || seg === "paginate")) return true
+    const route = call.args.find((a) => a.name === undefined)
+    if (route === undefined) return false
+    const v = this.value(route.value, fn, at)
+    if (v.prov === Prov.Constant && v.text !== undefined) return /^(?:[A-Z]+ )?\/(?![/\\])/.test(v.text)
+    return v.text === undefined && v.prefix === undefined && v.consts === undefined && v.prov !== Prov.Untrusted && v.params === 0 && !v.secret
+  }
+
   private untrustedReceiver(call: Call, fn: number, at: number): boolean {
     if (call.receiver === undefined) return false
     const v = this.value(call.receiver, fn, at)
