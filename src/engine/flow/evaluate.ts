@@ -740,7 +740,6 @@ export class FlowEvaluator {
     return returns.some((s) => s.value.k === "name" && masked.has(s.value.name))
   }
 
-  /** The call is a method of a value that is untrusted or a secret. */
   /**
    * An API client's generic `request(route, params)` (Octokit's `octokit.request("GET /repos/{owner}/{repo}",
    * { owner, repo })`) and `paginate(route, params)` (`paginate.iterator`) stay on the service's host only when the route is the
@@ -750,7 +749,6 @@ export class FlowEvaluator {
    * data. The other methods name their route.
    */
   private fixedRoute(call: Call, fn: number, at: number): boolean {
-    // (also `octokit.paginate.iterator(route, params)`)
     if (!call.callee.split(".").some((seg) => seg === "request" || seg === "paginate")) return true
     const route = call.args.find((a) => a.name === undefined)
     if (route === undefined) return false
@@ -759,6 +757,7 @@ export class FlowEvaluator {
     return v.text === undefined && v.prefix === undefined && v.consts === undefined && v.prov !== Prov.Untrusted && v.params === 0 && !v.secret
   }
 
+  /** The call is a method of a value that is untrusted or a secret. */
   private untrustedReceiver(call: Call, fn: number, at: number): boolean {
     if (call.receiver === undefined) return false
     const v = this.value(call.receiver, fn, at)
