@@ -446,24 +446,8 @@ export class Literals {
     }
   }
 
-  /** Every offset where some word starts (ascending, distinct). */
-  starts(text: string): Array<number> {
-    const starts = new Starts()
-    const { classOf, classes, delta, accepts, outStart, outLengths } = this
-    const n = text.length
-    let state = 0
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i)
-      state = delta[state + (c < 128 ? classOf[c]! : 0)]!
-      if (accepts[state] === 0) continue
-      const s = state / classes
-      for (let k = outStart[s]!; k < outStart[s + 1]!; k++) starts.add(i + 1 - outLengths[k]!)
-    }
-    return this.finishStarts(text, starts)
-  }
-
   /**
-   * One pass for two questions: where the words flagged in `starts` begin (as `starts()`), and which
+   * One pass for two questions: where the words flagged in `starts` begin, and which
    * words flagged in `presence` occur at all (as `present()`); a word may be flagged for both.
    */
   startsAndPresence(text: string, startWords: Uint8Array, presenceWords: Uint8Array): { readonly starts: Array<number>; readonly present: Uint8Array } {
@@ -479,10 +463,10 @@ export class Literals {
   }
 
   /** the starts of the automaton's words (found by a scan) with those of the words it leaves out */
-  private finishStarts(text: string, starts: Starts, startWords?: Uint8Array): Array<number> {
-    if (this.empty.some((w) => startWords === undefined || startWords[w] === 1)) return Array.from({ length: text.length + 1 }, (_, i) => i)
+  private finishStarts(text: string, starts: Starts, startWords: Uint8Array): Array<number> {
+    if (this.empty.some((w) => startWords[w] === 1)) return Array.from({ length: text.length + 1 }, (_, i) => i)
     for (const w of this.others) {
-      if (startWords !== undefined && startWords[w] !== 1) continue
+      if (startWords[w] !== 1) continue
       const word = this.words[w]!
       for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) starts.add(i)
     }
