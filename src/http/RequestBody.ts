@@ -45,7 +45,12 @@ export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, 
         chunks.push(chunk)
       }
       const onEnd = () => {
-        if (!over) resume(Effect.succeed(Buffer.concat(chunks, size)))
+        if (over) return
+        const body = Buffer.concat(chunks, size)
+        // the chunks would otherwise stay reachable from the listener until the request is collected:
+        // a second copy of a 100 MB body for the whole scan
+        chunks.length = 0
+        resume(Effect.succeed(body))
       }
       // the client went away mid-body: nobody is left to answer
       const onAbort = () => resume(Effect.die(new ClientGone("client closed the connection while sending the body")))
@@ -54,6 +59,7 @@ export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, 
       source.once("error", onAbort)
       source.once("aborted", onAbort)
       return Effect.sync(() => {
+        source.off("data", onData)
         source.off("end", onEnd)
         source.off("error", onAbort)
         source.off("aborted", onAbort)
