@@ -157,30 +157,32 @@ class PythonWalker {
     this.block(root, -1, this.b.module)
     // a skipped function that calls a modelled one (by name) is modelled too: its data reaches a sink
     for (let changed = this.skipped.size > 0, step = 0; changed && step < SPREAD_STEPS; step++) {
-      changed = false
       const modelled = this.b.functions.filter((f, i) => !this.skipped.has(i) && f.name !== "<lambda>")
       const owners = new Set(modelled.map((f) => f.owner))
-      if (this.skipped.size * modelled.length > DIRECT_SPREAD_LIMIT) {
-        changed = this.spreadByScan(modelled, owners)
-        continue
-      }
-      const names = modelled.map((f) => f.name)
-      const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
-      for (const [index, node] of this.skipped) {
-        const body = node.childForFieldName("body")
-        const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
-        const { name, owner } = this.b.functions[index]!
-        // it calls a modelled function, or a modelled function calls it (a helper's summary is needed),
-        // or it is a method of a class with a modelled method (`self.x` it assigns may be read there)
-        if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || (owner !== undefined && owners.has(owner))) {
-          this.skipped.delete(index)
-          this.fillFunction(index, node)
-          changed = true
-        }
-      }
+      changed = this.skipped.size * modelled.length > DIRECT_SPREAD_LIMIT ? this.spreadByScan(modelled, owners) : this.spreadDirect(modelled, owners)
     }
     this.resolveCallbacks()
     return this.b.build()
+  }
+
+  /** One step of the spread for a file of few functions: each skipped function against each modelled one. */
+  private spreadDirect(modelled: ReadonlyArray<ModelledFunction>, owners: ReadonlySet<string | undefined>): boolean {
+    let changed = false
+    const names = modelled.map((f) => f.name)
+    const texts = modelled.map((f) => this.text.slice(f.span.start, f.span.end))
+    for (const [index, node] of this.skipped) {
+      const body = node.childForFieldName("body")
+      const source = body === null ? "" : this.text.slice(body.startIndex, body.endIndex)
+      const { name, owner } = this.b.functions[index]!
+      // it calls a modelled function, or a modelled function calls it (a helper's summary is needed),
+      // or it is a method of a class with a modelled method (`self.x` it assigns may be read there)
+      if (names.some((n) => source.includes(n)) || texts.some((t) => t.includes(`${name}(`)) || (owner !== undefined && owners.has(owner))) {
+        this.skipped.delete(index)
+        this.fillFunction(index, node)
+        changed = true
+      }
+    }
+    return changed
   }
 
   /**
@@ -940,7 +942,10 @@ class PythonWalker {
     // a function a framework calls (a tool, a route) is modelled whatever it mentions: what it
     // returns goes to the model or the client
     const modelled =
-      this.focus === undefined || this.focus.within(node.startIndex, node.endIndex) || this.focus.hasRole([...decoratorNames, ...(methodOf ?? [])])
+      this.focus === undefined ||
+      this.focus.within(node.startIndex, node.endIndex) ||
+      this.focus.hasRole(decoratorNames) ||
+      (methodOf !== undefined && this.focus.hasRole(methodOf))
     // a function nested in a method is no method
     const outerBases = this.classBases
     this.classBases = []
@@ -1056,28 +1061,18 @@ class PythonWalker {
     return this.b.canonical(fn, dotted, this.b.parentOf)
   }
 
-  /** Reduces an expression to the model; calls are recorded as they are met. */
+  /**
+   * Reduces an expression to the model; calls are recorded as they are met. The larger kinds are
+   * methods of their own, so that when one meets an object shape it was not optimised for, V8
+   * recompiles that method and not one function holding every kind: as one function this recompiled
+   * in ~80 ms of background CPU, several times over a worker's first passes (`--trace-opt`).
+   */
   expr(node: AstNode, fn: number): Expr {
     switch (node.type) {
       case "identifier":
         return this.b.isImported(node.text) ? { k: "ref", name: this.b.canonical(fn, node.text, this.b.parentOf) } : { k: "name", name: node.text }
-      case "string": {
-        // only f-strings interpolate: read other literals from the source text, without child nodes
-        const raw = this.text.slice(node.startIndex, node.endIndex)
-        const quote = raw.search(/['"]/)
-        if (quote !== -1 && !/[fF]/.test(raw.slice(0, quote))) return { k: "lit", value: unquote(raw.slice(quote)) }
-        const interpolations = node.namedChildren.filter((c) => c.type === "interpolation")
-        if (interpolations.length === 0) return { k: "lit", value: this.stringValue(node) }
-        const parts: Array<Expr> = []
-        for (const c of node.namedChildren) {
-          if (c.type === "string_content" || c.type === "escape_sequence") parts.push({ k: "lit", value: c.text })
-          else if (c.type === "interpolation") {
-            const e = c.childForFieldName("expression") ?? c.namedChildren[0]
-            parts.push(e === undefined || e === null ? UNKNOWN : this.expr(e, fn))
-          }
-        }
-        return { k: "concat", parts }
-      }
+      case "string":
+        return this.stringExpr(node, fn)
       case "concatenated_string":
         return { k: "concat", parts: node.namedChildren.filter((c) => c.type !== "comment").map((c) => this.expr(c, fn)) }
       case "integer":
@@ -1089,19 +1084,8 @@ class PythonWalker {
         return { k: "lit", value: false }
       case "none":
         return { k: "lit", value: null }
-      case "attribute": {
-        const obj = node.childForFieldName("object")
-        const attr = node.childForFieldName("attribute")?.text ?? "?"
-        if (obj === null) return UNKNOWN
-        const inner = this.expr(obj, fn)
-        if (inner.k === "ref") {
-          const name = `${inner.name}.${attr}`
-          // limits written as "infinity" are constants rules compare against
-          if (name === "math.inf" || name === "sys.maxsize" || name === "numpy.inf") return { k: "lit", value: Number.POSITIVE_INFINITY }
-          return { k: "ref", name }
-        }
-        return { k: "attr", obj: inner, name: attr }
-      }
+      case "attribute":
+        return this.attributeExpr(node, fn)
       case "subscript": {
         const value = node.childForFieldName("value")
         const key = node.childForFieldName("subscript")
@@ -1109,16 +1093,8 @@ class PythonWalker {
         const index = { k: "index", obj: this.expr(value, fn), key: key === null ? UNKNOWN : this.expr(key, fn) } as const
         return key?.type === "slice" ? { ...index, slice: true } : index
       }
-      case "binary_operator": {
-        const left = node.childForFieldName("left")
-        const right = node.childForFieldName("right")
-        const op = node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type
-        const parts = [left, right].filter((x): x is AstNode => x !== null).map((x) => this.expr(x, fn))
-        if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
-          return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
-        if (op === "/") return { k: "concat", parts } // pathlib joins
-        return op === "&" ? { k: "op", parts, both: true } : op === "+" ? { k: "op", parts, plus: true } : { k: "op", parts }
-      }
+      case "binary_operator":
+        return this.binaryExpr(node, fn)
       case "call":
         return this.call(node, fn)
       case "await":
@@ -1132,123 +1108,190 @@ class PythonWalker {
         const inner = node.namedChildren.find((c) => c.type !== "comment")
         return inner === undefined ? UNKNOWN : this.expr(inner, fn)
       }
-      case "dictionary": {
-        const entries: Array<{ key?: string; value: Expr; span: Span }> = []
-        const pairs = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
-        for (const pair of pairs) {
-          if (pair.type === "pair") {
-            const k = pair.childForFieldName("key")
-            const v = pair.childForFieldName("value")
-            const key = k === null ? undefined : this.literalKey(k)
-            if (k !== null && key === undefined) this.expr(k, fn)
-            entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn), span: span(pair) })
-          } else entries.push({ value: this.expr(pair, fn), span: span(pair) })
-        }
-        this.callsBeyond(node, fn)
-        return { k: "container", entries }
-      }
+      case "dictionary":
+        return this.dictionaryExpr(node, fn)
       case "list":
       case "tuple":
       case "set":
-      case "expression_list": {
-        // large literal tables are constants: modelling their first entries says as much
-        const items = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
-        const entries = items.map((c) => ({ value: this.expr(c, fn), span: span(c) }))
-        this.callsBeyond(node, fn)
-        return { k: "container", entries }
-      }
+      case "expression_list":
+        return this.sequenceExpr(node, fn)
       case "list_comprehension":
       case "set_comprehension":
       case "generator_expression":
-      case "dictionary_comprehension": {
-        // the produced elements carry the data of the body, in which the loop names hold what is
-        // iterated (`[int(p) for p in raw.split(",")]` holds numbers); a filter adds no data
-        const parts: Array<Expr> = []
-        for (const c of node.namedChildren) {
-          if (c.type === "comment") continue
-          if (c.type === "if_clause") {
-            this.expr(c, fn)
-            continue
-          }
-          if (c.type !== "for_in_clause") {
-            // a dict comprehension's `key: value` carries both
-            if (c.type === "pair") for (const kv of c.namedChildren) parts.push(this.expr(kv, fn))
-            else parts.push(this.expr(c, fn))
-            continue
-          }
-          const left = c.childForFieldName("left")
-          const right = c.childForFieldName("right")
-          const value = right === null ? UNKNOWN : this.expr(right, fn)
-          const targets = left === null ? [] : this.targets(left, fn)
-          if (targets.length === 0) parts.push(value)
-          for (const target of targets) this.body(fn).push({ k: "iterate", target, value, span: span(c) })
-        }
-        return { k: "op", parts }
-      }
+      case "dictionary_comprehension":
+        return this.comprehensionExpr(node, fn)
       case "for_in_clause": {
         const right = node.childForFieldName("right")
         return right === null ? UNKNOWN : this.expr(right, fn)
       }
       case "if_clause":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
-      case "conditional_expression": {
-        const [a, b, c] = node.namedChildren
-        // the condition carries no data into the result, but its calls and checks are still made
-        if (b !== undefined) this.expr(b, fn)
-        const branches = [a, c].filter((x): x is AstNode => x !== undefined)
-        const parts = branches.map((x) => this.expr(x, fn))
-        if (b === undefined || branches.length !== 2) return { k: "op", parts }
-        // a branch that is the checked variable itself holds only what the check let through
-        const checked = branches.map((x, i) => {
-          const held: Array<Statement> = []
-          this.guardsOf(b, i === 1, span(x), held, fn)
-          const name = x.type === "identifier" ? x.text : x.type === "attribute" ? dottedOf(parts[i]!) : undefined
-          return held.flatMap((g) => (g.k === "guard" && g.name === name ? [g.kind] : []))
-        })
-        return checked.some((k) => k.length > 0) ? { k: "op", parts, checked } : { k: "op", parts }
-      }
+      case "conditional_expression":
+        return this.conditionalExpr(node, fn)
       case "boolean_operator":
         return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
-      case "comparison_operator": {
-        if (isOrdering(node)) {
-          this.b.ordered = true
-          if (fn !== -1) this.b.functions[fn]!.compares = true
-        }
-        const operands = node.namedChildren.map((c) => this.expr(c, fn))
-        if (fn !== -1 && isOrdering(node)) (this.b.functions[fn]!.orderings ??= []).push(operands)
-        if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
-          (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
-        return { k: "lit", value: true }
-      }
+      case "comparison_operator":
+        return this.comparisonExpr(node, fn)
       case "not_operator":
         for (const c of node.namedChildren) this.expr(c, fn)
         return { k: "lit", value: true }
-      case "unary_operator": {
-        const operand = node.namedChildren[0]
-        // `-1` is a constant (an explicit "no limit" cap is written this way)
-        if (operand !== undefined && (operand.type === "integer" || operand.type === "float") && node.text.startsWith("-"))
-          return { k: "lit", value: -Number(operand.text.replace(/_/g, "")) }
-        return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
-      }
-      case "lambda": {
-        const bodyNode = node.childForFieldName("body")
-        const params: Array<string> = []
-        for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) if (p.type === "identifier") params.push(p.text)
-        const index = this.b.addFunction({ name: "<lambda>", params, decorators: [], role: "plain", span: span(node), nameSpan: span(node), body: [], parent: fn })
-        if (bodyNode !== null) this.b.functions[index]!.body.push({ k: "return", value: this.expr(bodyNode, index), span: span(bodyNode) })
-        return { k: "func", fn: index }
-      }
-      case "named_expression": {
-        const name = node.childForFieldName("name")
-        const value = node.childForFieldName("value")
-        const v = value === null ? UNKNOWN : this.expr(value, fn)
-        if (name !== null) this.body(fn).push({ k: "assign", target: { name: name.text, path: [] }, value: v, span: span(node) })
-        return v
-      }
+      case "unary_operator":
+        return this.unaryExpr(node, fn)
+      case "lambda":
+        return this.lambdaExpr(node, fn)
+      case "named_expression":
+        return this.walrusExpr(node, fn)
       default:
         for (const c of node.namedChildren) this.expr(c, fn)
         return UNKNOWN
     }
+  }
+
+  private stringExpr(node: AstNode, fn: number): Expr {
+    // only f-strings interpolate: read other literals from the source text, without child nodes
+    const raw = this.text.slice(node.startIndex, node.endIndex)
+    const quote = raw.search(/['"]/)
+    if (quote !== -1 && !/[fF]/.test(raw.slice(0, quote))) return { k: "lit", value: unquote(raw.slice(quote)) }
+    const interpolations = node.namedChildren.filter((c) => c.type === "interpolation")
+    if (interpolations.length === 0) return { k: "lit", value: this.stringValue(node) }
+    const parts: Array<Expr> = []
+    for (const c of node.namedChildren) {
+      if (c.type === "string_content" || c.type === "escape_sequence") parts.push({ k: "lit", value: c.text })
+      else if (c.type === "interpolation") {
+        const e = c.childForFieldName("expression") ?? c.namedChildren[0]
+        parts.push(e === undefined || e === null ? UNKNOWN : this.expr(e, fn))
+      }
+    }
+    return { k: "concat", parts }
+  }
+
+  private attributeExpr(node: AstNode, fn: number): Expr {
+    const obj = node.childForFieldName("object")
+    const attr = node.childForFieldName("attribute")?.text ?? "?"
+    if (obj === null) return UNKNOWN
+    const inner = this.expr(obj, fn)
+    if (inner.k === "ref") {
+      const name = `${inner.name}.${attr}`
+      // limits written as "infinity" are constants rules compare against
+      if (name === "math.inf" || name === "sys.maxsize" || name === "numpy.inf") return { k: "lit", value: Number.POSITIVE_INFINITY }
+      return { k: "ref", name }
+    }
+    return { k: "attr", obj: inner, name: attr }
+  }
+
+  private binaryExpr(node: AstNode, fn: number): Expr {
+    const left = node.childForFieldName("left")
+    const right = node.childForFieldName("right")
+    const op = node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type
+    const parts = [left, right].filter((x): x is AstNode => x !== null).map((x) => this.expr(x, fn))
+    if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
+      return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
+    if (op === "/") return { k: "concat", parts } // pathlib joins
+    return op === "&" ? { k: "op", parts, both: true } : op === "+" ? { k: "op", parts, plus: true } : { k: "op", parts }
+  }
+
+  private dictionaryExpr(node: AstNode, fn: number): Expr {
+    const entries: Array<{ key?: string; value: Expr; span: Span }> = []
+    const pairs = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
+    for (const pair of pairs) {
+      if (pair.type === "pair") {
+        const k = pair.childForFieldName("key")
+        const v = pair.childForFieldName("value")
+        const key = k === null ? undefined : this.literalKey(k)
+        if (k !== null && key === undefined) this.expr(k, fn)
+        entries.push({ ...(key !== undefined ? { key } : {}), value: v === null ? UNKNOWN : this.expr(v, fn), span: span(pair) })
+      } else entries.push({ value: this.expr(pair, fn), span: span(pair) })
+    }
+    this.callsBeyond(node, fn)
+    return { k: "container", entries }
+  }
+
+  private sequenceExpr(node: AstNode, fn: number): Expr {
+    // large literal tables are constants: modelling their first entries says as much
+    const items = node.namedChildCount > MAX_ENTRIES ? node.namedChildren.slice(0, MAX_ENTRIES) : node.namedChildren
+    const entries = items.map((c) => ({ value: this.expr(c, fn), span: span(c) }))
+    this.callsBeyond(node, fn)
+    return { k: "container", entries }
+  }
+
+  private comprehensionExpr(node: AstNode, fn: number): Expr {
+    // the produced elements carry the data of the body, in which the loop names hold what is
+    // iterated (`[int(p) for p in raw.split(",")]` holds numbers); a filter adds no data
+    const parts: Array<Expr> = []
+    for (const c of node.namedChildren) {
+      if (c.type === "comment") continue
+      if (c.type === "if_clause") {
+        this.expr(c, fn)
+        continue
+      }
+      if (c.type !== "for_in_clause") {
+        // a dict comprehension's `key: value` carries both
+        if (c.type === "pair") for (const kv of c.namedChildren) parts.push(this.expr(kv, fn))
+        else parts.push(this.expr(c, fn))
+        continue
+      }
+      const left = c.childForFieldName("left")
+      const right = c.childForFieldName("right")
+      const value = right === null ? UNKNOWN : this.expr(right, fn)
+      const targets = left === null ? [] : this.targets(left, fn)
+      if (targets.length === 0) parts.push(value)
+      for (const target of targets) this.body(fn).push({ k: "iterate", target, value, span: span(c) })
+    }
+    return { k: "op", parts }
+  }
+
+  private conditionalExpr(node: AstNode, fn: number): Expr {
+    const [a, b, c] = node.namedChildren
+    // the condition carries no data into the result, but its calls and checks are still made
+    if (b !== undefined) this.expr(b, fn)
+    const branches = [a, c].filter((x): x is AstNode => x !== undefined)
+    const parts = branches.map((x) => this.expr(x, fn))
+    if (b === undefined || branches.length !== 2) return { k: "op", parts }
+    // a branch that is the checked variable itself holds only what the check let through
+    const checked = branches.map((x, i) => {
+      const held: Array<Statement> = []
+      this.guardsOf(b, i === 1, span(x), held, fn)
+      const name = x.type === "identifier" ? x.text : x.type === "attribute" ? dottedOf(parts[i]!) : undefined
+      return held.flatMap((g) => (g.k === "guard" && g.name === name ? [g.kind] : []))
+    })
+    return checked.some((k) => k.length > 0) ? { k: "op", parts, checked } : { k: "op", parts }
+  }
+
+  private comparisonExpr(node: AstNode, fn: number): Expr {
+    if (isOrdering(node)) {
+      this.b.ordered = true
+      if (fn !== -1) this.b.functions[fn]!.compares = true
+    }
+    const operands = node.namedChildren.map((c) => this.expr(c, fn))
+    if (fn !== -1 && isOrdering(node)) (this.b.functions[fn]!.orderings ??= []).push(operands)
+    if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
+      (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
+    return { k: "lit", value: true }
+  }
+
+  private unaryExpr(node: AstNode, fn: number): Expr {
+    const operand = node.namedChildren[0]
+    // `-1` is a constant (an explicit "no limit" cap is written this way)
+    if (operand !== undefined && (operand.type === "integer" || operand.type === "float") && node.text.startsWith("-"))
+      return { k: "lit", value: -Number(operand.text.replace(/_/g, "")) }
+    return { k: "op", parts: node.namedChildren.map((c) => this.expr(c, fn)) }
+  }
+
+  private lambdaExpr(node: AstNode, fn: number): Expr {
+    const bodyNode = node.childForFieldName("body")
+    const params: Array<string> = []
+    for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) if (p.type === "identifier") params.push(p.text)
+    const index = this.b.addFunction({ name: "<lambda>", params, decorators: [], role: "plain", span: span(node), nameSpan: span(node), body: [], parent: fn })
+    if (bodyNode !== null) this.b.functions[index]!.body.push({ k: "return", value: this.expr(bodyNode, index), span: span(bodyNode) })
+    return { k: "func", fn: index }
+  }
+
+  private walrusExpr(node: AstNode, fn: number): Expr {
+    const name = node.childForFieldName("name")
+    const value = node.childForFieldName("value")
+    const v = value === null ? UNKNOWN : this.expr(value, fn)
+    if (name !== null) this.body(fn).push({ k: "assign", target: { name: name.text, path: [] }, value: v, span: span(node) })
+    return v
   }
 
   private call(node: AstNode, fn: number): Expr {
