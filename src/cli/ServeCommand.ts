@@ -2,6 +2,7 @@ import { Command } from "@effect/cli"
 import { Effect, Layer, Logger } from "effect"
 import { loadAppSettings } from "../config/AppConfig.js"
 import { settingsHelp } from "../config/Settings.js"
+import { serviceLogging } from "./logging.js"
 
 const DESCRIPTION = `Start the HTTP API (POST /v1/scan, keys and organisations, /healthz, /readyz, OpenAPI at /v1/openapi.json).
 
@@ -23,7 +24,7 @@ export const serveCommand = Command.make("serve", {}, () =>
     const { ServerLive } = yield* Effect.promise(() => import("../http/Server.js"))
     const engine = ScannerLive({ workers: settings.workers, budgetMs: settings.scanBudgetMs, maxQueue: settings.maxQueue })
     yield* Layer.launch(ServerLive(settings, engine)).pipe(
-      Effect.provide(Logger.json),
+      Effect.provide(serviceLogging),
       Effect.provide(Logger.minimumLogLevel(settings.logLevel))
     )
   })).pipe(Command.withDescription(DESCRIPTION))

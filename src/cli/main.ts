@@ -7,6 +7,7 @@ import { withColourOnlyOnTerminals } from "./colour.js"
 import { diffCommand } from "./DiffCommand.js"
 import { teardown } from "./exitCode.js"
 import { keysCommand } from "./KeysCommand.js"
+import { commandLogging } from "./logging.js"
 import { rulesCommand } from "./RulesCommand.js"
 import { scanCommand } from "./ScanCommand.js"
 import { serveCommand } from "./ServeCommand.js"
@@ -41,6 +42,7 @@ cli(process.argv).pipe(
     return message === undefined ? Effect.void : Console.error(message)
   }),
   withColourOnlyOnTerminals,
+  Effect.provide(commandLogging),
   Effect.provide(NodeContext.layer),
   NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true, teardown })
 )
