@@ -1,6 +1,6 @@
 import { fork } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { WORKER_V8_FLAGS } from "../src/engine/pool/PoolCore.js"
+import { DEFAULT_SEMI_SPACE_MB, workerFlags } from "../src/engine/pool/PoolCore.js"
 import { defaultWorkerEntry } from "../src/engine/pool/WorkerPool.js"
 import type { CorpusFile } from "./corpora.js"
 import { cpuSecondsOf } from "./procTree.js"
@@ -34,7 +34,7 @@ const startOnce = async (
   file: { readonly language: string; readonly path: string; readonly content: string } | undefined
 ): Promise<{ readyMs: number; cpu: number; rss: number; firstMs?: number; againMs?: number }> => {
   const started = performance.now()
-  const child = fork(defaultWorkerEntry(), [], { execArgv: [...WORKER_V8_FLAGS], stdio: ["ignore", "ignore", "inherit", "ipc"], serialization: "json" })
+  const child = fork(defaultWorkerEntry(), [], { execArgv: workerFlags(DEFAULT_SEMI_SPACE_MB), stdio: ["ignore", "ignore", "inherit", "ipc"], serialization: "json" })
   const messages: Array<Message> = []
   let wake: (() => void) | undefined
   child.on("message", (m: Message) => {

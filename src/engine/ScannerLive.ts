@@ -17,6 +17,8 @@ export interface ScannerOptions {
   readonly complianceDir?: string
   /** a worker above this RSS is replaced after its batch */
   readonly maxRssMb?: number
+  /** V8's young-generation semi-space per worker, MB (pool/PoolCore.ts); default 64 */
+  readonly semiSpaceMb?: number
   /** batches allowed to wait before scans are refused with WorkerUnavailable (503) */
   readonly maxQueue?: number
 }
@@ -62,6 +64,7 @@ export const ScannerLive = (options: ScannerOptions): Layer.Layer<Scanner | Cata
           // a loaded machine can take many seconds to compile the catalogue in a fresh child
           initTimeoutMs: 120_000,
           ...(options.maxRssMb !== undefined ? { maxRssMb: options.maxRssMb } : {}),
+          ...(options.semiSpaceMb !== undefined ? { semiSpaceMb: options.semiSpaceMb } : {}),
           ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {})
         })
         : undefined

@@ -13,6 +13,8 @@ export interface PoolConfig {
   readonly entry: string
   readonly init: unknown
   readonly execArgv: ReadonlyArray<string>
+  /** V8's young-generation semi-space of each child, MB (see `WORKER_V8_FLAGS`) */
+  readonly semiSpaceMb: number
   readonly maxRssBytes: number
   readonly taskTimeoutGraceMs: number
   readonly maxQueue: number
@@ -80,16 +82,23 @@ export type Cancel = () => void
  * 8 in benchmarks/RESULTS.md). Warm passes stay within a few per cent; a larger budget (500,000)
  * saved a little more cold but cost warm passes ~10 %.
  *
- * `--max-semi-space-size=64` (default 16 MB): TypeScript's parser builds a whole file's syntax tree,
- * which lives until the file's rules have run. In a 16 MB young generation that tree survived two
- * scavenges and was promoted, so the old generation was marked and compacted over and over (on the
- * worker's helper threads too). With 64 MB most of a file's objects die young. Alternating runs of
- * the bench corpora, one worker, median wall s per pass (session 12): JavaScript 0.83 → 0.47,
- * TypeScript 0.46 → 0.34, Go 0.79 → 0.58, builders 0.33 → 0.24, Python 0.35 → 0.29; 32 MB gave
- * JavaScript little. The cost is memory under load: the 100 MB request's workers peaked 0.45 →
- * 0.61 GB together; a worker's idle RSS is unchanged (the young generation grows only when used).
+ * The young generation's semi-space is a pool setting (`semiSpaceMb`, default
+ * `DEFAULT_SEMI_SPACE_MB`), added as `--max-semi-space-size`. TypeScript's parser builds a whole
+ * file's syntax tree, which lives until the file's rules have run. In V8's default 16 MB semi-space
+ * that tree survived two scavenges and was promoted, so the old generation was marked and compacted
+ * over and over (on the worker's helper threads too). With 64 MB most of a file's objects die young.
+ * Alternating runs of the bench corpora, one worker, median wall s per pass (session 12): JavaScript
+ * 0.83 → 0.47, TypeScript 0.46 → 0.34, Go 0.79 → 0.58, builders 0.33 → 0.24, Python 0.35 → 0.29; 32
+ * MB gave JavaScript little. The cost is memory under load: the 100 MB request's workers peaked 0.45
+ * → 0.61 GB together; a worker's idle RSS is unchanged (the young generation grows only when used).
+ * A local scan keeps V8's default (cli/localScan.ts): its workers are replaced above 250 MB RSS.
  */
-export const WORKER_V8_FLAGS: ReadonlyArray<string> = ["--expose-gc", "--max-inlined-bytecode-size-cumulative=100", "--interrupt-budget=200000", "--max-semi-space-size=64"]
+export const WORKER_V8_FLAGS: ReadonlyArray<string> = ["--expose-gc", "--max-inlined-bytecode-size-cumulative=100", "--interrupt-budget=200000"]
+
+export const DEFAULT_SEMI_SPACE_MB = 64
+
+/** Every flag a child starts with. */
+export const workerFlags = (semiSpaceMb: number): Array<string> => [...WORKER_V8_FLAGS, `--max-semi-space-size=${semiSpaceMb}`]
 
 /** setTimeout overflows above 2^31-1 ms (and then fires at once): clamp. */
 const MAX_TIMER_MS = 2_147_483_647
@@ -226,7 +235,7 @@ export class PoolCore {
       this.startFailed(slot, `worker entry not found: ${this.config.entry}`)
       return
     }
-    const child = ChildWorker.fork(this.config.entry, [...WORKER_V8_FLAGS, ...this.config.execArgv], {
+    const child = ChildWorker.fork(this.config.entry, [...workerFlags(this.config.semiSpaceMb), ...this.config.execArgv], {
       onMessage: (message) => this.onMessage(slot, child, message),
       onExit: (description) => this.onExit(slot, child, description),
       onOutput: (text) => this.log("debug", text.trimEnd(), { worker: slot.id, pid: child.pid }),

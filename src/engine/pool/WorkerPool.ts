@@ -4,7 +4,7 @@ import type { FileAnalysis } from "../Analyser.js"
 import type { ResultSink, RunTask } from "../RunTask.js"
 import { WorkerUnavailable } from "../Scanner.js"
 import { DEFAULT_BATCH_LIMITS } from "./batches.js"
-import { type PoolConfig, PoolCore, type PoolLog, type PoolStats } from "./PoolCore.js"
+import { DEFAULT_SEMI_SPACE_MB, type PoolConfig, PoolCore, type PoolLog, type PoolStats } from "./PoolCore.js"
 import type { ChildLogLevel } from "./protocol.js"
 
 export { defaultWorkerEntry } from "./defaultWorkerEntry.js"
@@ -26,6 +26,8 @@ export interface WorkerPoolOptions {
   readonly maxQueue?: number
   /** extra Node flags for children (`--expose-gc` is always added) */
   readonly execArgv?: ReadonlyArray<string>
+  /** V8's young-generation semi-space per child, MB; default 64 (PoolCore.ts `WORKER_V8_FLAGS`) */
+  readonly semiSpaceMb?: number
   /** a child that is not ready within this is killed and counts as a failed start; default 30000 */
   readonly initTimeoutMs?: number
   /** failed starts in a row, with no worker ready, before runs fail with WorkerUnavailable; default 3 */
@@ -68,6 +70,7 @@ const toConfig = (options: WorkerPoolOptions): PoolConfig => ({
   entry: options.entry,
   init: options.init,
   execArgv: options.execArgv ?? [],
+  semiSpaceMb: options.semiSpaceMb ?? DEFAULT_SEMI_SPACE_MB,
   maxRssBytes: (options.maxRssMb ?? 1500) * 1024 * 1024,
   taskTimeoutGraceMs: options.taskTimeoutGraceMs ?? 2_000,
   maxQueue: options.maxQueue ?? 1_024,
