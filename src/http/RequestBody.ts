@@ -31,6 +31,10 @@ export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, 
         resume(Effect.succeed(Buffer.alloc(0)))
         return
       }
+      // with a Content-Length the body is copied into one buffer as it arrives, and each chunk is
+      // garbage at once; otherwise every chunk and their join exist together, twice the body
+      const declared = Number(source.headers["content-length"])
+      let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= limit ? Buffer.allocUnsafe(declared) : undefined
       const chunks: Array<Buffer> = []
       let size = 0
       let over = false
@@ -40,17 +44,27 @@ export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, 
         if (size > limit) {
           over = true
           chunks.length = 0
+          whole = undefined
           resume(Effect.fail(tooLarge(limit)))
           return
         }
+        if (whole !== undefined && size <= whole.length) {
+          chunk.copy(whole, size - chunk.length)
+          return
+        }
+        // more than the declared length (HTTP parsers refuse it; kept correct all the same)
+        if (whole !== undefined) chunks.push(whole.subarray(0, size - chunk.length))
+        whole = undefined
         chunks.push(chunk)
       }
       const onEnd = () => {
         if (over) return
-        const body = Buffer.concat(chunks, size)
+        // only the bytes that arrived: the rest of an unsafe allocation is never read
+        const body = whole !== undefined ? whole.subarray(0, size) : Buffer.concat(chunks, size)
         // the chunks would otherwise stay reachable from the listener until the request is collected:
         // a second copy of a 100 MB body for the whole scan
         chunks.length = 0
+        whole = undefined
         resume(Effect.succeed(body))
       }
       // the client went away mid-body: nobody is left to answer
