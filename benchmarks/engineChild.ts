@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Effect, Either } from "effect"
+import { Effect, Either, type Scope } from "effect"
 import type { Catalogue } from "../src/catalogue/Catalogue.js"
 import type { FileEntry } from "../src/domain/Scan.js"
 import { makeAnalyser } from "../src/engine/createAnalyser.js"
@@ -37,6 +37,8 @@ export interface EngineJob {
   readonly workerExecArgv?: ReadonlyArray<string>
   /** write a CPU profile of the timed runs (in-process configurations) to this directory */
   readonly profileDir?: string
+  /** measure parse-only and scan with 1 worker in alternation (see `measurePaired`) */
+  readonly pairParseAndScan?: boolean
 }
 
 export interface RunFigures {
@@ -109,111 +111,163 @@ interface CorpusFiles {
   readonly files: ReadonlyArray<FileEntry>
 }
 
+/** One configuration's runner, started and ready. */
+interface Engine {
+  readonly config: EngineConfig
+  readonly runner: FileRunner
+  readonly startMs: number
+  readonly childPids: () => Promise<ReadonlyArray<number>>
+  readonly poolStats: () => Promise<{ restarts: number; recycled: number }>
+}
+
+/** Starts the configuration's pool (or in-process analyser) and waits until every worker is ready. */
+const startEngine = (catalogue: Catalogue, job: EngineJob, config: EngineConfig): Effect.Effect<Engine, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const started = performance.now()
+    if (config.workers === 0) {
+      const runner = inProcessRunner(config.mode === "scan" ? makeAnalyser(catalogue) : parseOnlyAnalyser)
+      return { config, runner, startMs: performance.now() - started, childPids: () => Promise.resolve([]), poolStats: () => Promise.resolve({ restarts: 0, recycled: 0 }) }
+    }
+    const pool = yield* makeWorkerPool({
+      entry: config.mode === "scan" ? defaultWorkerEntry() : PARSE_ONLY_ENTRY,
+      init: { rulesDir: catalogue.rulesDir, complianceDir: catalogue.complianceDir },
+      size: config.workers,
+      execArgv: job.workerExecArgv ?? []
+    })
+    // every worker initialised, so start-up is not timed as scanning
+    for (;;) {
+      const s = yield* pool.stats
+      if (s.ready >= config.workers) break
+      if (performance.now() - started > 120_000) return yield* Effect.die(new Error("workers did not start within 120 s"))
+      yield* Effect.sleep("20 millis")
+    }
+    return {
+      config,
+      runner: pool,
+      startMs: performance.now() - started,
+      childPids: () => Effect.runPromise(Effect.map(pool.stats, (s) => s.pids)),
+      poolStats: () => Effect.runPromise(Effect.map(pool.stats, (s) => ({ restarts: s.restarts, recycled: s.recycled })))
+    }
+  })
+
+/** One full pipeline run over the files: wall time, CPU of this process and the pool's children. */
+const timedRun = (catalogue: Catalogue, engine: Engine, files: ReadonlyArray<FileEntry>, budgetMs: number, partialReasons: Set<string>) =>
+  Effect.gen(function*() {
+    const pids = yield* Effect.promise(engine.childPids)
+    const cpu0 = selfCpuSeconds() + cpuSecondsOf(pids)
+    const t0 = performance.now()
+    const analysis = yield* runPipeline(catalogue, engine.runner, files, budgetMs).pipe(Effect.orDie)
+    const wallMs = performance.now() - t0
+    const cpuSeconds = selfCpuSeconds() + cpuSecondsOf(pids) - cpu0
+    let partial = 0
+    let failed = 0
+    for (const o of analysis.outcomes) {
+      if (o.status === "partial") {
+        partial++
+        if (partialReasons.size < 5) partialReasons.add(`${o.path}: ${o.reason ?? ""}`)
+      }
+      if (o.status === "failed") failed++
+    }
+    const figures: RunFigures = {
+      wallMs,
+      cpuSeconds,
+      filesScanned: analysis.filesScanned,
+      filesSkipped: analysis.filesSkipped,
+      filesNotAnalysed: analysis.filesNotAnalysed,
+      filesPartial: partial,
+      filesFailed: failed,
+      findings: analysis.findings.length
+    }
+    return figures
+  })
+
+/**
+ * Warm-up until steady: whole passes over the corpus until one costs within 8 % of the CPU of the
+ * pass before (at least 2, at most 5 per worker). Measured: a worker's CPU per pass fell from 1.7 s to
+ * 0.5 s over ~8 passes of the Python corpus (V8 tiers up the engine's code and sizes its heap over
+ * several passes); a long-lived service worker is past that. Each worker has its own JIT and sees 1/N
+ * of every pass, so N workers get N times the passes. Returns the passes made.
+ */
+const warmUp = (catalogue: Catalogue, engine: Engine, files: ReadonlyArray<FileEntry>, budgetMs: number) =>
+  Effect.gen(function*() {
+    const workers = Math.max(1, engine.config.workers)
+    let passes = 0
+    for (let previous = Infinity; passes < 5 * workers; ) {
+      const { cpuSeconds } = yield* timedRun(catalogue, engine, files, budgetMs, new Set())
+      passes++
+      if (passes >= 2 * workers && Math.abs(cpuSeconds - previous) <= 0.08 * previous) break
+      previous = cpuSeconds
+    }
+    return passes
+  })
+
+const label = (corpus: string, config: EngineConfig) => `${corpus} ${config.mode} w=${config.workers}`
+
+const report = (corpus: string, engine: Engine, runs: ReadonlyArray<RunFigures>, warmupPasses: number, before: { restarts: number; recycled: number }, partialReasons: Set<string>) =>
+  Effect.promise(async () => {
+    const after = await engine.poolStats()
+    await send({
+      type: "config",
+      figures: {
+        corpus,
+        config: engine.config,
+        startMs: engine.startMs,
+        runs,
+        warmupPasses,
+        restarts: after.restarts - before.restarts,
+        recycled: after.recycled - before.recycled,
+        partialReasons: [...partialReasons]
+      }
+    })
+  })
+
 /** Starts one pool for the configuration and measures every corpus with it. */
-const measure = (
-  catalogue: Catalogue,
-  corpora: ReadonlyArray<CorpusFiles>,
-  job: EngineJob,
-  config: EngineConfig
-): Effect.Effect<void> =>
+const measure = (catalogue: Catalogue, corpora: ReadonlyArray<CorpusFiles>, job: EngineJob, config: EngineConfig): Effect.Effect<void> =>
   Effect.scoped(
     Effect.gen(function*() {
-      const started = performance.now()
-      let runner: FileRunner
-      let childPids: () => Promise<ReadonlyArray<number>> = () => Promise.resolve([])
-      let poolStats: () => Promise<{ restarts: number; recycled: number }> = () => Promise.resolve({ restarts: 0, recycled: 0 })
-      if (config.workers === 0) {
-        runner = inProcessRunner(config.mode === "scan" ? makeAnalyser(catalogue) : parseOnlyAnalyser)
-      } else {
-        const pool = yield* makeWorkerPool({
-          entry: config.mode === "scan" ? defaultWorkerEntry() : PARSE_ONLY_ENTRY,
-          init: { rulesDir: catalogue.rulesDir, complianceDir: catalogue.complianceDir },
-          size: config.workers,
-          execArgv: job.workerExecArgv ?? []
-        })
-        runner = pool
-        // every worker initialised, so start-up is not timed as scanning
-        for (;;) {
-          const s = yield* pool.stats
-          if (s.ready >= config.workers) break
-          if (performance.now() - started > 120_000) return yield* Effect.die(new Error("workers did not start within 120 s"))
-          yield* Effect.sleep("20 millis")
-        }
-        childPids = () => Effect.runPromise(Effect.map(pool.stats, (s) => s.pids))
-        poolStats = () => Effect.runPromise(Effect.map(pool.stats, (s) => ({ restarts: s.restarts, recycled: s.recycled })))
-      }
-      const startMs = performance.now() - started
+      const engine = yield* startEngine(catalogue, job, config)
       for (const corpus of corpora) {
-        const files = corpus.files
-        const before = yield* Effect.promise(poolStats)
-        // warm-up until steady: whole passes over the corpus until one costs within 8 % of the CPU
-        // of the pass before (at least 2, at most 5 per worker). Measured: a worker's CPU per pass fell
-        // from 1.7 s to 0.5 s over ~8 passes of the Python corpus (V8 tiers up the engine's code and
-        // sizes its heap over several passes); a long-lived service worker is past that. Each worker has
-        // its own JIT and sees 1/N of every pass, so N workers get N times the passes
-        const maxPasses = 5 * Math.max(1, config.workers)
-        let warmupPasses = 0
-        for (let previous = Infinity; warmupPasses < maxPasses; ) {
-          const pids = yield* Effect.promise(childPids)
-          const cpu0 = selfCpuSeconds() + cpuSecondsOf(pids)
-          yield* runPipeline(catalogue, runner, files, job.budgetMs).pipe(Effect.orDie)
-          const cpu = selfCpuSeconds() + cpuSecondsOf(pids) - cpu0
-          warmupPasses++
-          if (warmupPasses >= 2 * Math.max(1, config.workers) && Math.abs(cpu - previous) <= 0.08 * previous) break
-          previous = cpu
-        }
-        yield* Effect.promise(() => send({ type: "phase", label: `${corpus.name} ${config.mode} w=${config.workers}` }))
+        const before = yield* Effect.promise(engine.poolStats)
+        const warmupPasses = yield* warmUp(catalogue, engine, corpus.files, job.budgetMs)
+        yield* Effect.promise(() => send({ type: "phase", label: label(corpus.name, config) }))
         const stopProfiler = job.profileDir !== undefined && config.workers === 0 ? yield* Effect.promise(startProfiler) : undefined
         const runs: Array<RunFigures> = []
         const partialReasons = new Set<string>()
-        for (let r = 0; r < job.runs; r++) {
-          const pids = yield* Effect.promise(childPids)
-          const cpu0 = selfCpuSeconds() + cpuSecondsOf(pids)
-          const t0 = performance.now()
-          const analysis = yield* runPipeline(catalogue, runner, files, job.budgetMs).pipe(Effect.orDie)
-          const wallMs = performance.now() - t0
-          const cpuSeconds = selfCpuSeconds() + cpuSecondsOf(pids) - cpu0
-          let partial = 0
-          let failed = 0
-          for (const o of analysis.outcomes) {
-            if (o.status === "partial") {
-              partial++
-              if (partialReasons.size < 5) partialReasons.add(`${o.path}: ${o.reason ?? ""}`)
-            }
-            if (o.status === "failed") failed++
-          }
-          runs.push({
-            wallMs,
-            cpuSeconds,
-            filesScanned: analysis.filesScanned,
-            filesSkipped: analysis.filesSkipped,
-            filesNotAnalysed: analysis.filesNotAnalysed,
-            filesPartial: partial,
-            filesFailed: failed,
-            findings: analysis.findings.length
-          })
-        }
+        for (let r = 0; r < job.runs; r++) runs.push(yield* timedRun(catalogue, engine, corpus.files, job.budgetMs, partialReasons))
         if (stopProfiler !== undefined) {
           const profile = yield* Effect.promise(stopProfiler)
           writeFileSync(join(job.profileDir!, `${corpus.name}.cpuprofile`), JSON.stringify(profile))
         }
-        const after = yield* Effect.promise(poolStats)
         yield* Effect.promise(() => send({ type: "phase", label: "idle" }))
-        yield* Effect.promise(() =>
-          send({
-            type: "config",
-            figures: {
-              corpus: corpus.name,
-              config,
-              startMs,
-              runs,
-              warmupPasses,
-              restarts: after.restarts - before.restarts,
-              recycled: after.recycled - before.recycled,
-              partialReasons: [...partialReasons]
-            }
-          })
-        )
+        yield* report(corpus.name, engine, runs, warmupPasses, before, partialReasons)
+      }
+    })
+  )
+
+/**
+ * Parse-only and scan with one worker each, measured in alternation: both pools start, and per corpus
+ * each warms up, then their timed runs alternate (parse, scan, parse, scan, ...). The scan/parse-only
+ * ratio divides one by the other; measured one configuration after the other, a host whose speed
+ * drifts over minutes (this VM's did by up to 40 % within one bench run) moved the ratio more than
+ * the engine did. Each run is its own memory phase; run.ts keeps the highest peak per phase label.
+ */
+const measurePaired = (catalogue: Catalogue, corpora: ReadonlyArray<CorpusFiles>, job: EngineJob, configs: readonly [EngineConfig, EngineConfig]): Effect.Effect<void> =>
+  Effect.scoped(
+    Effect.gen(function*() {
+      const engines = [yield* startEngine(catalogue, job, configs[0]), yield* startEngine(catalogue, job, configs[1])] as const
+      for (const corpus of corpora) {
+        const before = [yield* Effect.promise(engines[0].poolStats), yield* Effect.promise(engines[1].poolStats)] as const
+        const warmupPasses = [yield* warmUp(catalogue, engines[0], corpus.files, job.budgetMs), yield* warmUp(catalogue, engines[1], corpus.files, job.budgetMs)] as const
+        const runs: [Array<RunFigures>, Array<RunFigures>] = [[], []]
+        const partialReasons = [new Set<string>(), new Set<string>()] as const
+        for (let r = 0; r < job.runs; r++) {
+          for (const i of [0, 1] as const) {
+            yield* Effect.promise(() => send({ type: "phase", label: label(corpus.name, engines[i].config) }))
+            runs[i].push(yield* timedRun(catalogue, engines[i], corpus.files, job.budgetMs, partialReasons[i]))
+            yield* Effect.promise(() => send({ type: "phase", label: "idle" }))
+          }
+        }
+        for (const i of [0, 1] as const) yield* report(corpus.name, engines[i], runs[i], warmupPasses[i], before[i], partialReasons[i])
       }
     })
   )
@@ -229,7 +283,14 @@ const main = async (): Promise<void> => {
     name: c.name,
     files: c.files.map((f) => ({ path: f.path, content: readFileSync(f.absolute, "utf8") }))
   }))
-  for (const config of job.configs) await Effect.runPromise(measure(catalogue, corpora, job, config))
+  const parse = job.configs.find((c) => c.mode === "parse" && c.workers === 1)
+  const scan = job.configs.find((c) => c.mode === "scan" && c.workers === 1)
+  const paired = job.pairParseAndScan === true && parse !== undefined && scan !== undefined
+  if (paired) await Effect.runPromise(measurePaired(catalogue, corpora, job, [parse, scan]))
+  for (const config of job.configs) {
+    if (paired && (config === parse || config === scan)) continue
+    await Effect.runPromise(measure(catalogue, corpora, job, config))
+  }
   await send({ type: "done" })
 }
 

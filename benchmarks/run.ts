@@ -248,6 +248,18 @@ const summarise = (
   }
 }
 
+/** Two samplings of one phase as one: the highest of each figure (the tree's peak keeps its breakdown). */
+const higherPeak = (a: MemoryPeak, b: MemoryPeak): MemoryPeak => {
+  const top = a.treeRssBytes >= b.treeRssBytes ? a : b
+  return {
+    treeRssBytes: top.treeRssBytes,
+    processRssBytes: Math.max(a.processRssBytes, b.processRssBytes),
+    processes: Math.max(a.processes, b.processes),
+    samples: a.samples + b.samples,
+    atPeak: top.atPeak
+  }
+}
+
 const runEngineChild = (
   job: EngineJob,
   workdir: string,
@@ -265,7 +277,12 @@ const runEngineChild = (
     child.on("message", (m: EngineMessage) => {
       if (m.type === "phase") {
         if (m.label === "idle") {
-          if (phase !== undefined && sampler !== undefined) memory.set(phase, sampler.reset())
+          if (phase !== undefined && sampler !== undefined) {
+            // a label met again (alternating runs, engineChild.ts measurePaired) keeps its highest peak
+            const peak = sampler.reset()
+            const earlier = memory.get(phase)
+            memory.set(phase, earlier === undefined ? peak : higherPeak(earlier, peak))
+          }
           phase = undefined
         } else {
           sampler?.reset()
@@ -300,7 +317,7 @@ const jobCorpora = (corpora: ReadonlyArray<SelectedCorpus>): EngineJob["corpora"
 const measureEngine = async (corpora: ReadonlyArray<SelectedCorpus>, workdir: string): Promise<Array<CorpusResult>> => {
   const configs = engineConfigs()
   const { configs: figures, memory, error } = await runEngineChild(
-    { corpora: jobCorpora(corpora), configs, runs: RUNS, budgetMs: 30 * 60_000 },
+    { corpora: jobCorpora(corpora), configs, runs: RUNS, budgetMs: 30 * 60_000, pairParseAndScan: true },
     workdir,
     (f) => {
       const c = corpora.find((x) => x.name === f.corpus)!
