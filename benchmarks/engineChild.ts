@@ -248,8 +248,8 @@ const measure = (catalogue: Catalogue, corpora: ReadonlyArray<CorpusFiles>, job:
  * Parse-only and scan with one worker each, measured in alternation: both pools start, and per corpus
  * each warms up, then their timed runs alternate (parse, scan, parse, scan, ...). The scan/parse-only
  * ratio divides one by the other; measured one configuration after the other, a host whose speed
- * drifts over minutes (this VM's did by up to 40 % within one bench run) moved the ratio more than
- * the engine did. Each run is its own memory phase; run.ts keeps the highest peak per phase label.
+ * drifts over minutes moved the ratio more than the engine did (two bench runs minutes apart on this
+ * VM: parse-only Python 5.06 and 8.35 MB/s, Go's ratio 2.29 and 3.08 with no Go change). Each run is its own memory phase; run.ts keeps the highest peak per phase label.
  */
 const measurePaired = (catalogue: Catalogue, corpora: ReadonlyArray<CorpusFiles>, job: EngineJob, configs: readonly [EngineConfig, EngineConfig]): Effect.Effect<void> =>
   Effect.scoped(

@@ -23,6 +23,9 @@ export const tooLarge = (limit: number): PayloadTooLarge =>
 
 export class ClientGone extends Error {}
 
+/** The first buffer of a body with a Content-Length; it doubles from there. */
+const FIRST_BUFFER_BYTES = 1024 * 1024
+
 export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, HttpServerRequest.HttpServerRequest> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
     Effect.async<Buffer, PayloadTooLarge>((resume) => {
@@ -32,9 +35,12 @@ export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, 
         return
       }
       // with a Content-Length the body is copied into one buffer as it arrives, and each chunk is
-      // garbage at once; otherwise every chunk and their join exist together, twice the body
+      // garbage at once; otherwise every chunk and their join exist together, twice the body. The
+      // buffer doubles as bytes arrive (up to the declared length), so a client that declares 100 MB
+      // and sends little makes the server hold little
       const declared = Number(source.headers["content-length"])
-      let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= limit ? Buffer.allocUnsafe(declared) : undefined
+      const expected = Number.isSafeInteger(declared) && declared > 0 && declared <= limit ? declared : undefined
+      let whole = expected === undefined ? undefined : Buffer.allocUnsafe(Math.min(expected, FIRST_BUFFER_BYTES))
       const chunks: Array<Buffer> = []
       let size = 0
       let over = false
@@ -48,7 +54,12 @@ export const readBody = (limit: number): Effect.Effect<Buffer, PayloadTooLarge, 
           resume(Effect.fail(tooLarge(limit)))
           return
         }
-        if (whole !== undefined && size <= whole.length) {
+        if (whole !== undefined && expected !== undefined && size <= expected) {
+          if (size > whole.length) {
+            const grown = Buffer.allocUnsafe(Math.min(expected, Math.max(size, whole.length * 2)))
+            whole.copy(grown, 0, 0, size - chunk.length)
+            whole = grown
+          }
           chunk.copy(whole, size - chunk.length)
           return
         }

@@ -87,10 +87,13 @@ export type Cancel = () => void
  * file's syntax tree, which lives until the file's rules have run. In V8's default 16 MB semi-space
  * that tree survived two scavenges and was promoted, so the old generation was marked and compacted
  * over and over (on the worker's helper threads too). With 64 MB most of a file's objects die young.
- * Alternating runs of the bench corpora, one worker, median wall s per pass (session 12): JavaScript
- * 0.83 → 0.47, TypeScript 0.46 → 0.34, Go 0.79 → 0.58, builders 0.33 → 0.24, Python 0.35 → 0.29; 32
- * MB gave JavaScript little. The cost is memory under load: the 100 MB request's workers peaked 0.45
- * → 0.61 GB together; a worker's idle RSS is unchanged (the young generation grows only when used).
+ * Alternating builds that differ only in this (session 12, benchmarks/RESULTS.md): on JavaScript and
+ * TypeScript alone one worker's CPU per pass 1.13 → 0.58 s and 0.73 → 0.40 s; in the bench's order
+ * (Python and Go first, the heap already grown) JavaScript 0.90 → 0.66 and Go 1.02 → 0.84, Python
+ * and builders within noise, TypeScript with one worker slower in one comparison and faster in
+ * another; 32 MB gave JavaScript little. The cost is memory under load: the 100 MB request's workers
+ * peaked 0.45 → 0.61 GB together; a worker's idle RSS is unchanged (the young generation grows only
+ * when used).
  * A local scan keeps V8's default (cli/localScan.ts): its workers are replaced above 250 MB RSS.
  */
 export const WORKER_V8_FLAGS: ReadonlyArray<string> = ["--expose-gc", "--max-inlined-bytecode-size-cumulative=100", "--interrupt-budget=200000"]
