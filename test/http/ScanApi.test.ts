@@ -160,6 +160,20 @@ describe.each(BACKENDS)("POST /v1/scan and the HTTP surface on %s", (backend) =>
   })
 
   describe("scan results", () => {
+    it("reads a body of several MB intact: findings in its first and last files, at their lines", async () => {
+      // the server copies a body with a Content-Length into a buffer that grows as bytes arrive
+      const filler = "# padding line to make the body large enough to arrive in many pieces\n".repeat(500)
+      const files = Array.from({ length: 120 }, (_, i) => ({ path: `bulk/m${i}.py`, content: `${filler}x = ${i}\n` }))
+      files[0] = { path: "bulk/first.py", content: `${filler}def run():\n    return eval(input())\n` }
+      files[files.length - 1] = { path: "bulk/last.py", content: `def run():\n    return eval(input())\n${filler}` }
+      expect(JSON.stringify({ files }).length).toBeGreaterThan(4_000_000)
+      const response = await scan({ files })
+      expect(response.status).toBe(200)
+      const findings = (response.body as { findings: Array<{ file: string; line: number; pattern_id: string }> }).findings
+      const evals = findings.filter((f) => f.pattern_id === "exec_eval").map((f) => `${f.file}:${f.line}`).sort()
+      expect(evals).toEqual(["bulk/first.py:502", "bulk/last.py:2"])
+    })
+
     it("returns every field of the scan result, findings and quick wins with their types", async () => {
       const response = await scan({ files: AGENT_FILES })
       expect(response.status, response.text).toBe(200)
