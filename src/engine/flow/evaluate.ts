@@ -41,6 +41,8 @@ export class FlowEvaluator {
   /** constructors (`__init__`, `constructor`) by the name of their class */
   private readonly ctorByClass = new Map<string, number>()
   private readonly guardsByFn = new Map<number, Array<Extract<Statement, { k: "guard" }>>>()
+  /** per function: whether its returns rewrite characters of their input (rewritesCharacters) */
+  private readonly rewriting = new Map<number, boolean>()
   private readonly paramValues = new Map<string, Value>()
   private callSites: Map<number, Array<Call>> | undefined
   /** per callback function: the array-method call (`xs.map(cb)`) that gives it the elements, see elementOf */
@@ -638,7 +640,7 @@ export class FlowEvaluator {
   private nameTrusted(v: Value, call: Call, local: number | undefined): Value {
     const named = this.sanitizers.lookup(call.callee)
     if (named.length === 0) return v
-    if (local !== undefined && !this.declaredElsewhere(call) && !this.rewritesCharacters(local)) return v
+    if (local !== undefined && !this.declaredElsewhere(call) && !this.rewrites(local)) return v
     return checkedWhole(v, 0, named)
   }
 
@@ -662,6 +664,13 @@ export class FlowEvaluator {
     const ownerMethod = this.model.functions.find((f) => f.owner === owner && f.methodOf !== undefined)
     const bases = this.model.classes?.get(owner) ?? ownerMethod?.methodOf?.map((m) => m.slice(0, m.lastIndexOf("."))) ?? []
     return bases.some((b) => this.model.classes?.has(b) !== true && !this.model.functions.some((f) => f.owner === b))
+  }
+
+  /** rewritesCharacters, once per function: a helper is called from many places */
+  private rewrites(fn: number): boolean {
+    let known = this.rewriting.get(fn)
+    if (known === undefined) this.rewriting.set(fn, (known = this.rewritesCharacters(fn)))
+    return known
   }
 
   /**

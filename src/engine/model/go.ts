@@ -128,6 +128,13 @@ const NIL_CHECK = /^\w+ [!=]= nil$/
 const FUNC_LITERALS: ReadonlySet<string> = new Set(["func_literal"])
 /** Go's predeclared functions and types, which a local computed from a parameter may use */
 const GO_BUILTINS: ReadonlySet<string> = new Set(["string", "len", "append", "byte", "rune", "true", "false", "nil", "copy", "min", "max", "strings"])
+/**
+ * The argument a result is relative to, by canonical callee: `url.Parse(raw)`'s URL is raw's,
+ * `filepath.Rel(base, p)` is p's place below base; -1 for other calls.
+ */
+const originArgument = (callee: string): number =>
+  callee === "net/url.Parse" || callee === "net/url.ParseRequestURI" ? 0 : callee === "path/filepath.Rel" ? 1 : -1
+
 /** A selector written as plain identifiers joined by dots (no calls, indexes, spaces or comments). */
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/
 
@@ -735,11 +742,12 @@ class GoWalker {
 
   /** `u, _ := url.Parse(raw)` / `rel, _ := filepath.Rel(base, p)`: a check on u or rel also holds for raw or p. */
   private noteOrigin(fn: number, name: string, call: Call): void {
-    const position = call.callee === "net/url.Parse" || call.callee === "net/url.ParseRequestURI" ? 0 : call.callee === "path/filepath.Rel" ? 1 : -1
-    if (position === -1) return
-    const arg = call.args[position]
+    const arg = call.args[originArgument(call.callee)]
     const origin = arg === undefined ? undefined : dottedOf(arg.value)
-    if (origin === undefined) return
+    if (origin !== undefined) this.setOrigin(fn, name, origin)
+  }
+
+  private setOrigin(fn: number, name: string, origin: string): void {
     let scope = this.origins.get(fn)
     if (scope === undefined) {
       scope = new Map()
@@ -1171,16 +1179,10 @@ class GoWalker {
         const f = call?.type === "call_expression" ? fieldOf(call, "function") : null
         const operand = f?.type === "selector_expression" ? fieldOf(f, "operand") : null
         if (first?.type === "identifier" && operand?.type === "identifier" && this.isPackage(operand.text, index) && this.origins.get(index)?.has(first.text) !== true) {
-          const pkg = this.b.canonical(index, operand.text, this.b.parentOf)
-          const field = fieldOf(f!, "field")?.text
-          const position = pkg === "net/url" && (field === "Parse" || field === "ParseRequestURI") ? 0 : pkg === "path/filepath" && field === "Rel" ? 1 : -1
+          const position = originArgument(`${this.b.canonical(index, operand.text, this.b.parentOf)}.${fieldOf(f!, "field")?.text ?? ""}`)
           const arg = position === -1 ? undefined : fieldOf(call!, "arguments")?.namedChildren.filter((a) => a.type !== "comment")[position]
           const origin = arg === undefined ? undefined : this.dottedText(arg)
-          if (origin !== undefined) {
-            const scope = this.origins.get(index) ?? new Map<string, string>()
-            this.origins.set(index, scope)
-            scope.set(first.text, origin)
-          }
+          if (origin !== undefined) this.setOrigin(index, first.text, origin)
         }
       }
     }
