@@ -101,7 +101,7 @@ export const CallCondition = Schema.Union(
 )
 export type CallCondition = typeof CallCondition.Type
 
-const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "plain")
+const Role = Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "event_handler", "plain")
 
 export const FlowSink = Schema.Struct({
   callee: Schema.optional(Names).annotations({ description: "calls that are sinks (a sink names `callee`, `assign`, `returns` or `compares`)" }),
@@ -223,7 +223,7 @@ export const CallMatcher = Schema.Struct({
   callee: Names.annotations({ description: "canonical callee names with * globs; [\"*\"] is any call (its `where` keywords are then what a file must mention)" }),
   where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
-  in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "plain"))).annotations({
+  in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "event_handler", "plain"))).annotations({
     description: "only calls inside functions with one of these framework roles"
   }),
   if_file: Schema.optional(Schema.Array(FileCall)).annotations({
@@ -338,7 +338,7 @@ const SourceSpec = Schema.Struct({
 }).annotations({ parseOptions: strict })
 
 const RoleSpec = Schema.Struct({
-  role: Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node"),
+  role: Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "event_handler"),
   decorators: Schema.optional(Names),
   callbacks: Schema.optional(
     Schema.Array(
@@ -353,6 +353,10 @@ const RoleSpec = Schema.Struct({
   exports: Schema.optional(Schema.Array(Schema.String)).annotations({
     description:
       "JavaScript / TypeScript: functions a module exports under one of these names get the role (frameworks that route by the exported name: Next.js App Router, SvelteKit and Astro endpoints, `export async function POST(req)`)"
+  }),
+  signatures: Schema.optional(Schema.Array(Schema.Array(Schema.String).pipe(Schema.minItems(1)))).annotations({
+    description:
+      "module-level functions (not methods, not nested) whose parameters are named exactly as one of these lists, in order, get the role: a platform that calls a function it is configured with by name, with a fixed signature (an AWS Lambda handler `def handler(event, context)`)"
   }),
   methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
   answers: Schema.optional(Names).annotations({
@@ -392,7 +396,7 @@ export const FrameworkModel = Schema.Struct({
   not_decorators: Schema.optional(Names).annotations({
     description: "decorators that never give a role, though a role's pattern matches them (`unittest.mock.patch` is not an HTTP PATCH route)"
   }),
-  untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node"))).annotations({
+  untrusted_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "event_handler"))).annotations({
     description: "parameters of functions with these roles are untrusted"
   })
 }).annotations({ parseOptions: strict, identifier: "FrameworkModel" })

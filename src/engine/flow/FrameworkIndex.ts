@@ -36,6 +36,8 @@ export interface FrameworkIndex {
   readonly requestAttributes: ReadonlySet<string>
   /** Go: types declaring all of `has` implement a framework interface; their `methods` get `role` */
   readonly implements: ReadonlyArray<{ readonly has: ReadonlyArray<string>; readonly methods: ReadonlyArray<string>; readonly role: FunctionRole }>
+  /** module-level functions whose parameter names are one of these lists get the role */
+  readonly signatures: ReadonlyArray<{ readonly params: ReadonlyArray<string>; readonly role: FunctionRole }>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
   /** sources the caller gives with one piece of code (a builder node's input), checked first */
   readonly given?: GivenIndex
@@ -60,6 +62,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     answers: new NameIndex(),
     requestAttributes: new Set(),
     implements: [],
+    signatures: [],
     untrustedRoles: new Set()
   }
   let secret: string | undefined
@@ -81,6 +84,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
       for (const e of r.exports ?? []) (index.exports as Map<string, FunctionRole>).set(e, r.role)
       for (const t of r.answers ?? []) index.answers.add(t, r.role)
       for (const a of r.request_attributes ?? []) (index.requestAttributes as Set<string>).add(a)
+      for (const params of r.signatures ?? []) (index.signatures as Array<FrameworkIndex["signatures"][number]>).push({ params, role: r.role })
       for (const i of r.implements ?? []) (index.implements as Array<FrameworkIndex["implements"][number]>).push({ has: i.has, methods: i.methods, role: r.role })
     }
     for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)

@@ -175,6 +175,10 @@ export class FlowEvaluator {
     }
     if (e.k === "call") {
       const call = this.model.calls[e.call]!
+      // a field read by key (`api_path = event.get("apiPath")`, `r.URL.Query().Get("mode")`): checking
+      // it checks that field, not the record's other fields (`event["body"]` is not checked by
+      // `if api_path == "/runSQLQuery"`)
+      if (call.receiver !== undefined && GETTERS.test(lastSegmentOf(call.callee)) && call.args[0]?.value.k === "lit") return undefined
       const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
       return inner === undefined ? undefined : this.rootOf(inner, host)
     }
@@ -1208,7 +1212,7 @@ const SECRET_CONFIG_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.Co
 const configValue = (secret: boolean): Value => (secret ? SECRET_CONFIG_VALUE : CONFIG_VALUE)
 
 const roleLabel = (f: FunctionInfo): string =>
-  f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
+  f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "event_handler" ? "the event or request a cloud function is invoked with" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {

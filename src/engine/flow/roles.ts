@@ -3,7 +3,7 @@ import type { FrameworkIndex } from "./FrameworkIndex.js"
 
 /**
  * Gives functions their framework role (LLM tool, MCP tool, route, ...) from the framework models:
- * by decorator, by being passed to a registering call, by a parameter type, by the name a module exports it under, as a method of a Go type implementing a framework interface, or as the override of a
+ * by decorator, by being passed to a registering call, by a parameter type, by a platform's fixed signature (`def handler(event, context)`), by the name a module exports it under, as a method of a Go type implementing a framework interface, or as the override of a
  * framework base class's method (`_run` of a class deriving from BaseTool). The role decides
  * whether the function's parameters are untrusted.
  */
@@ -28,6 +28,12 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
         }
     // a function exported under a name the framework routes by (`export async function POST(req)`)
     if (f.role === "plain" && f.exported === true) f.role = fw.exports.get(f.name) ?? "plain"
+    if (f.role === "plain" && f.parent === -1 && f.owner === undefined && f.receiver !== true)
+      for (const sig of fw.signatures)
+        if (sig.params.length === f.params.length && sig.params.every((p, i) => p === f.params[i])) {
+          f.role = sig.role
+          break
+        }
     if (f.role === "plain" && f.paramTypes !== undefined)
       for (const t of f.paramTypes) {
         const role = t === undefined ? undefined : fw.paramTypes.lookup(t)[0] ?? (f.entry === true ? fw.entryParamTypes.lookup(t)[0] : undefined)

@@ -147,7 +147,8 @@ export type Statement =
 export const REQUEST_PARAMETER = "<request parameter>"
 
 /** `graph_node`: a LangGraph node (`StateGraph(S).add_node("name", fn)`), whose first parameter is the graph's state */
-export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "graph_node" | "plain"
+/** `event_handler`: a function a cloud platform invokes with an outside event (an AWS Lambda handler), not an HTTP route the file registers */
+export type FunctionRole = "tool" | "mcp_tool" | "mcp_resource" | "route" | "agent_callback" | "task" | "graph_node" | "event_handler" | "plain"
 
 /**
  * TypeScript: a declared type, reduced to what data flow asks of it: can a value of it be text?
