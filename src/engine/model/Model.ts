@@ -49,6 +49,8 @@ export type Expr =
       readonly parts: ReadonlyArray<Expr>
       readonly both?: true
       readonly plus?: true
+      /** a Python `a | b` (LangChain's runnable sequence `prompt | llm`, a set or dict union) */
+      readonly pipe?: true
       /** `xs.append(v)` / `xs.push(v)` written as `xs = xs + v`: the list gains v, its first element stays */
       readonly appended?: true
       /**

@@ -398,10 +398,11 @@ class PythonWalker {
         const plus = augmented && (node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type) === "+="
         const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : value
         out.push({ k: "assign", target, value: v, span: span(node) })
-        if (!augmented && value.k === "call" && targets.length === 1) {
+        const held = augmented || targets.length !== 1 ? undefined : value.k === "call" ? `${this.b.calls[value.call]!.callee}()` : this.sequenceHolder(value, fn)
+        if (held !== undefined) {
           const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
           const holderScope = target.name === "self" ? -1 : fn
-          this.b.bindHolder(holderScope, key, `${this.b.calls[value.call]!.callee}()`)
+          this.b.bindHolder(holderScope, key, held)
         }
         if (fn === -1 && targets.length === 1 && target.path.length === 0 && !augmented) this.b.constants.set(target.name, value)
         // a module-level alias of an imported callable or a builtin (`_run = subprocess.run`,
@@ -1179,6 +1180,28 @@ class PythonWalker {
     return { k: "attr", obj: inner, name: attr }
   }
 
+  /**
+   * What a LangChain runnable sequence is run as: `chain = prompt | llm` hands its input along and
+   * returns what its last step returns, so `chain.invoke(...)` is named by the last step
+   * (`ChatOpenAI().invoke`: one completion, not an agent). Only for a `|` of at least two call
+   * results (runnables the file builds or holds); a union of literals is none.
+   */
+  private sequenceHolder(value: Expr, fn: number): string | undefined {
+    if (value.k !== "op" || value.pipe !== true) return undefined
+    const steps: Array<string | undefined> = []
+    const collect = (e: Expr): void => {
+      if (e.k === "op" && e.pipe === true) e.parts.forEach(collect)
+      else if (e.k === "call") steps.push(`${this.b.calls[e.call]!.callee}()`)
+      else if (e.k === "name") {
+        const held = this.b.canonical(fn, e.name, this.b.parentOf)
+        steps.push(held.endsWith("()") ? held : undefined)
+      } else steps.push(undefined)
+    }
+    collect(value)
+    const last = steps[steps.length - 1]
+    return last !== undefined && steps.filter((s) => s !== undefined).length >= 2 ? last : undefined
+  }
+
   private binaryExpr(node: AstNode, fn: number): Expr {
     const left = node.childForFieldName("left")
     const right = node.childForFieldName("right")
@@ -1187,7 +1210,7 @@ class PythonWalker {
     if ((op === "+" || op === "%") && (left?.type === "string" || left?.type === "concatenated_string" || left?.type === "binary_operator" || right?.type === "string"))
       return { k: "concat", parts: op === "%" ? splitTemplate(parts[0]!, "%", parts.slice(1)) : parts }
     if (op === "/") return { k: "concat", parts } // pathlib joins
-    return op === "&" ? { k: "op", parts, both: true } : op === "+" ? { k: "op", parts, plus: true } : { k: "op", parts }
+    return op === "&" ? { k: "op", parts, both: true } : op === "+" ? { k: "op", parts, plus: true } : op === "|" ? { k: "op", parts, pipe: true } : { k: "op", parts }
   }
 
   private dictionaryExpr(node: AstNode, fn: number): Expr {
