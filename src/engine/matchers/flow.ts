@@ -248,9 +248,7 @@ export const compileModelRules = (
       for (const entry of named.length > 1 ? new Set(named) : named) {
         if (applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
       }
-      // Python's `dict(k=v)` only builds options: a matcher on any call judges them where they are
-      // passed (`from_pretrained(m, **opts)`, read through the variable), not where they are built
-      for (const any of model.language === "python" && call.callee === "dict" ? [] : liveAny) {
+      for (const any of liveAny) {
         if (any.keywords !== undefined && !mayPass(any.keywords, call)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
@@ -1092,17 +1090,9 @@ const settingSpan = (m: CallMatcher, call: Call): Span | undefined => {
 const isConstant = (e: Expr): boolean =>
   e.k === "lit" || (e.k === "container" && e.entries.every((x) => isConstant(x.value))) || (e.k === "concat" && e.parts.every(isConstant))
 
-/**
- * The entries of options held by a variable: a dict / object literal, or Python's `dict(k=v, ...)`
- * (keyword arguments only: `dict(base, k=v)` holds more than the file shows).
- */
-const entriesOf = (held: Expr | undefined, model: SemanticModel): ReadonlyArray<{ readonly key?: string; readonly value: Expr }> | undefined => {
-  if (held?.k === "container") return held.entries
-  if (held?.k !== "call") return undefined
-  const c = model.calls[held.call]
-  if (c === undefined || c.callee !== "dict" || c.args.some((x) => x.name === undefined)) return undefined
-  return c.args.map((x) => ({ key: x.name!, value: x.value }))
-}
+/** The entries of options held by a variable: a dict / object literal (Python's `dict(k=v)` is one too, see the model). */
+const entriesOf = (held: Expr | undefined): ReadonlyArray<{ readonly key?: string; readonly value: Expr }> | undefined =>
+  held?.k === "container" ? held.entries : undefined
 
 const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?: SemanticModel): Arg | undefined => {
   const names = typeof keyword === "string" ? [keyword] : keyword
@@ -1112,7 +1102,7 @@ const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?:
   for (const a of call.args) {
     if (a.name !== undefined || a.value.k !== "name") continue
     const held = heldValue(a.value, call.fn, model)
-    const entry = entriesOf(held, model)?.find((x) => x.key !== undefined && names.includes(x.key))
+    const entry = entriesOf(held)?.find((x) => x.key !== undefined && names.includes(x.key))
     if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
   }
   // a field set on the variable the call's value is held by (`params := openai.ChatCompletionNewParams{…}`

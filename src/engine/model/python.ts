@@ -1348,6 +1348,10 @@ class PythonWalker {
       } else if (a.type === "comment") continue
       else args.push({ value: this.expr(a, fn), span: span(a) })
     }
+    // `dict(k=v, ...)` builds a record as `{"k": v}` does: a container, not a call (keyword arguments
+    // only: `dict(base, k=v)` or `dict(**opts)` holds more than the file shows)
+    if (callee === "dict" && args.length > 0 && args.every((a) => a.name !== undefined))
+      return { k: "container", entries: args.map((a) => ({ key: a.name!, value: a.value, span: a.span })) }
     // `float("inf")` is a constant: an iteration limit written as infinity
     if (callee === "float" && args.length === 1 && args[0]!.value.k === "lit" && /^[+]?inf(?:inity)?$/i.test(String(args[0]!.value.value))) {
       this.b.addCall({ callee, written, args, span: span(node), fn })
