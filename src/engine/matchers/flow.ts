@@ -416,9 +416,9 @@ const requiredKeywords = (m: CallMatcher): RequiredKeywords | undefined => {
   return undefined
 }
 
-/** A call may pass one of the keywords: by name, or (unless `direct`) in an options object held by a variable. */
+/** A call may pass one of the keywords: by name, or (unless `direct`) in options given whole (a variable, a literal, a helper's result: see keywordArg). */
 const mayPass = (keywords: RequiredKeywords, call: Call): boolean =>
-  call.args.some((a) => (a.name !== undefined ? keywords.names.has(a.name) : !keywords.direct && a.value.k === "name"))
+  call.args.some((a) => (a.name !== undefined ? keywords.names.has(a.name) : !keywords.direct && (a.value.k === "name" || a.value.k === "container" || a.value.k === "call")))
 
 const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
   (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
@@ -1094,14 +1094,50 @@ const isConstant = (e: Expr): boolean =>
 const entriesOf = (held: Expr | undefined): ReadonlyArray<{ readonly key?: string; readonly value: Expr }> | undefined =>
   held?.k === "container" ? held.entries : undefined
 
+/**
+ * The options a helper of the file returns when every return of it is a dict / object literal
+ * (`def _request_options(self): return {"timeout": 20, "verify": False}`): the helper called by name,
+ * or as a method of the caller's own class (`self._request_options()`, `this.options()`).
+ */
+const returnedOptions = (call: Call | undefined, model: SemanticModel): Expr | undefined => {
+  if (call === undefined) return undefined
+  const own = /^(?:self|this|cls)\.([\w$]+)$/.exec(call.callee)
+  const name = own?.[1] ?? (/^[\w$]+$/.test(call.callee) ? call.callee : undefined)
+  if (name === undefined) return undefined
+  const owner = own === null ? undefined : ownerOf(call.fn, model)
+  if (own !== null && owner === undefined) return undefined
+  let known = returnedByHelper.get(model)
+  if (known === undefined) returnedByHelper.set(model, (known = new Map()))
+  const key = `${owner ?? ""}.${name}`
+  if (known.has(key)) return known.get(key)
+  const matching = model.functions.filter((f) => f.name === name && f.owner === owner)
+  const returned = matching.length === 1 ? matching[0]!.body.flatMap((st) => (st.k === "return" ? [st.value] : [])) : []
+  const options: Expr | undefined =
+    returned.length === 0 || returned.some((e) => e.k !== "container") ? undefined : { k: "container", entries: returned.flatMap((e) => (e.k === "container" ? e.entries : [])) }
+  known.set(key, options)
+  return options
+}
+
+const returnedByHelper = new WeakMap<SemanticModel, Map<string, Expr | undefined>>()
+
+/** The class a function (or a function nested in it) belongs to. */
+const ownerOf = (fn: number, model: SemanticModel): string | undefined => {
+  for (let scope = fn; scope !== -1; scope = model.functions[scope]!.parent) {
+    const owner = model.functions[scope]!.owner
+    if (owner !== undefined) return owner
+  }
+  return undefined
+}
+
 const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?: SemanticModel): Arg | undefined => {
   const names = typeof keyword === "string" ? [keyword] : keyword
   const direct = call.args.find((x) => x.name !== undefined && names.includes(x.name))
   if (direct !== undefined || model === undefined) return direct
-  // options held by a variable: `opts = { rejectUnauthorized: false }; new https.Agent(opts)`
+  // options held by a variable (`opts = { rejectUnauthorized: false }; new https.Agent(opts)`), built
+  // in place (`**{"verify": False}`) or returned by a helper of the file (`**self._request_options()`)
   for (const a of call.args) {
-    if (a.name !== undefined || a.value.k !== "name") continue
-    const held = heldValue(a.value, call.fn, model)
+    if (a.name !== undefined) continue
+    const held = a.value.k === "name" ? heldValue(a.value, call.fn, model) : a.value.k === "container" ? a.value : a.value.k === "call" ? returnedOptions(model.calls[a.value.call], model) : undefined
     const entry = entriesOf(held)?.find((x) => x.key !== undefined && names.includes(x.key))
     if (entry !== undefined) return { name: entry.key!, value: entry.value, span: a.span }
   }
