@@ -217,6 +217,17 @@ export const checkedWhole = (v: Value, guards: number, sanitized: ReadonlyArray<
   }
 }
 
+/**
+ * The marks of a join of a secret with data that is none: a few characters of the credential
+ * (PARTIAL) are about the credential alone, so the secret side decides whether they hold
+ * (`{ workspace: body.workspaceId, token: mask(body.botToken) }` logs no credential).
+ */
+const partialOf = (secrets: ReadonlyArray<Value>, marks: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const partial = secrets.every((v) => v.sanitized.includes(PARTIAL))
+  if (partial === marks.includes(PARTIAL)) return marks
+  return partial ? [...marks, PARTIAL] : marks.filter((m) => m !== PARTIAL)
+}
+
 /** Data of both (a value built from two others, or a variable assigned twice). */
 export const join = (a: Value, b: Value): Value => {
   const aConst = a.prov === Prov.Constant && a.params === 0
@@ -234,7 +245,7 @@ export const join = (a: Value, b: Value): Value => {
     secret: a.secret || b.secret,
     params: a.params | b.params,
     guards: checks.guards,
-    sanitized: checks.sanitized,
+    sanitized: a.secret === b.secret ? checks.sanitized : partialOf([a.secret ? a : b], checks.sanitized),
     below: checks.below,
     belowGuards: checks.below === undefined ? 0 : checks.belowGuards ?? 0,
     belowSanitized: checks.below === undefined ? NO_MARKS : checks.belowSanitized ?? NO_MARKS,
@@ -428,6 +439,8 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
     secret = secret || b.secret
     params = params | b.params
   }
+  // (a few characters of every credential among the parts: see partialOf)
+  if (secret && !values.every((v) => v.secret)) sanitized = partialOf(values.filter((v) => v.secret), sanitized)
   return below === undefined
     ? { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label }
     : { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label, below, belowGuards, belowSanitized }
