@@ -52,12 +52,21 @@ const EXITS = new Set(["raise_statement", "return_statement", "continue_statemen
 
 
 const LITERALS = new Set(["string", "integer", "float", "true", "false", "none"])
+/**
+ * A default by name: a module's constant or setting (`DEFAULT_MODE`, `settings.LOGIN_REDIRECT_URL`),
+ * no call, rooted in a name the function neither takes nor assigns (`voice = fallback`, with
+ * `fallback` read from the request, resets nothing)
+ */
+const namedDefault = (e: AstNode, local: (name: string) => boolean): boolean =>
+  (e.type === "identifier" || e.type === "attribute") && /^[\w.]+$/.test(e.text) && !local(e.text.split(".")[0]!)
 
 /**
- * The variables a branch only resets to literals (`x = "default"`, beside statements that only do
- * something, `log.warning(...)`); empty when the branch does anything else.
+ * The variables a branch only resets to literals or named defaults (`x = "default"`,
+ * `next_url = settings.LOGIN_REDIRECT_URL`, `mode = DEFAULT_MODE`), beside statements that only do
+ * something (`log.warning(...)`); empty when the branch does anything else. The default's own
+ * provenance still reaches the variable (the assignment is modelled): the check covers the rest.
  */
-const resetNames = (branch: ReadonlyArray<AstNode>): Set<string> => {
+const resetNames = (branch: ReadonlyArray<AstNode>, local: (name: string) => boolean): Set<string> => {
   const names = new Set<string>()
   for (const s of branch) {
     if (s.type !== "expression_statement") return new Set()
@@ -67,7 +76,7 @@ const resetNames = (branch: ReadonlyArray<AstNode>): Set<string> => {
     if (e.type !== "assignment") return new Set()
     const left = e.childForFieldName("left")
     const right = e.childForFieldName("right")
-    if (left?.type !== "identifier" || right === null || !LITERALS.has(right.type)) return new Set()
+    if (left?.type !== "identifier" || right === null || !(LITERALS.has(right.type) || namedDefault(right, local))) return new Set()
     if (right.type === "string" && right.namedChildren.some((c) => c.type === "interpolation")) return new Set()
     names.add(left.text)
   }
@@ -493,7 +502,8 @@ class PythonWalker {
         else {
           // `if tone not in TONES: tone = "friendly"`: a failed check resets the variable to a literal,
           // so after the `if` it holds either a checked value or the literal: the check holds there too
-          const reset = resetNames(branch)
+          const params = fn === -1 ? [] : this.b.functions[fn]?.params ?? []
+          const reset = resetNames(branch, (name) => name === "self" || name === "cls" || params.includes(name) || out.some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === name))
           if (reset.size > 0) {
             const held: Array<Statement> = []
             this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, held, fn)
