@@ -363,7 +363,8 @@ const startsUnknown = (parts: ReadonlyArray<Value>): boolean => {
 
 /**
  * The parts start with configuration (and constant text around it), and the constant text right
- * after the last setting begins with `/`, `?` or `#` (not `//`, which would start a host): whatever
+ * after the last setting ends the host: it begins with `/`, `?` or `#` (not `//`, which would start
+ * a host), or holds one after a constant rest of the host (`.zendesk.com/`, no `@`): whatever
  * data follows lands in the path or query of the host the operator configured. A value that already
  * fixed its host (`BASE_URL` held in a variable) counts as configuration. Parts that are all settings
  * and constant text give the text after the last setting (`settingTail`), for a concatenation that
@@ -388,7 +389,9 @@ const fixesHost = (parts: ReadonlyArray<Value>): boolean | string | undefined =>
   for (let j = lastSetting + 1; j < i; j++) sep += parts[j]!.text!
   // only settings and constant text so far: remember what follows the last setting
   if (i === parts.length) return sep === "" ? undefined : sep
-  return /^[/?#]/.test(sep) && !sep.startsWith("//")
+  // the host ends in the program's text: right after the setting (`{API_BASE}/orders/`), or after a
+  // constant rest of the host (`https://{SUBDOMAIN}.zendesk.com/api/`)
+  return /^[^/?#@\\]*[/?#]/.test(sep) && !sep.startsWith("//")
 }
 
 const CONSTS_CAP = 500

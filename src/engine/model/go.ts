@@ -86,6 +86,8 @@ const resultDriven = (node: AstNode): boolean => {
   return assigned
 }
 
+/** Functions that write their later arguments into the writer given first (`fmt.Fprintf(&sb, ...)`). */
+const FPRINTS = new Set(["fmt.Fprintf", "fmt.Fprint", "fmt.Fprintln", "io.WriteString"])
 /** Methods that append to a string builder: `sb.WriteString(x)` is `sb += x`. */
 const BUILDER_WRITES = new Set(["WriteString", "Write", "WriteByte", "WriteRune"])
 const BUILDER_TYPES = new Set(["strings.Builder", "bytes.Buffer"])
@@ -1682,6 +1684,15 @@ class GoWalker {
         const target = operand === null ? undefined : this.exprTarget(this.expr(operand, fn))
         if (target !== undefined) this.body(fn).push({ k: "assign", target, value: { k: "call", call: index }, span: span(node) })
       }
+    }
+    // `fmt.Fprintf(&sb, "[%d] %s\n", id, body)`, `io.WriteString(&sb, s)`: what is written into a
+    // builder is appended to it, as `sb.WriteString(s)` is (below)
+    if (FPRINTS.has(callee) && args.length > 1) {
+      const first = argNodes[0]
+      const operand = first !== undefined && first.type === "unary_expression" && fieldOf(first, "operator")?.type === "&" ? fieldOf(first, "operand") : null
+      const written = operand === null ? undefined : args[0]!.value
+      const target = written === undefined ? undefined : this.exprTarget(written)
+      if (target !== undefined) this.body(fn).push({ k: "assign", target, value: { k: "op", parts: [written!, ...args.slice(1).map((a) => a.value)] }, span: span(node) })
     }
     // `ctx.Done()`, `ctx.Err()`: the loop around ends when the context is cancelled
     if (args.length === 0 && (callee.endsWith(".Done") || callee.endsWith(".Err"))) this.b.boundLoops(fn)
