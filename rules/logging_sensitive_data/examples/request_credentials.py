@@ -1,10 +1,13 @@
 # Credentials a request carries (an Authorization header, a password field, an API-key header) and
 # secrets a settings object holds are secrets too: they must not reach the log.
+import json
 import logging
 
 from fastapi import FastAPI, Header
 from flask import Flask, request
 from pydantic_settings import BaseSettings
+
+from .accounts import create_account
 
 log = logging.getLogger("gateway")
 web = Flask(__name__)
@@ -67,3 +70,15 @@ def startup() -> None:
     print("OpenAI key:", config.openai_api_key)
     # ok: logging_sensitive_data
     print("timeout:", config.request_timeout, "max tokens:", config.max_tokens)
+
+
+@web.post("/signup")
+def signup():
+    form = request.get_json()
+    # the record is logged whole, and the view reads its password: the line carries it
+    # ruleid: logging_sensitive_data[secret]
+    log.info("signup %s", json.dumps(form))
+    create_account(form["email"], form["password"])
+    # ok: logging_sensitive_data
+    log.info("signup for %s", form["email"])
+    return "ok"

@@ -1,5 +1,6 @@
 // Credentials a request carries are secrets too: they must not reach the log.
 import express from "express"
+import { authenticate } from "./auth"
 
 const app = express()
 app.use(express.json())
@@ -15,4 +16,15 @@ app.post("/session", (req, res) => {
   // ok: logging_sensitive_data
   console.log("completion", req.body.maxTokens, req.body.max_tokens, req.body.username)
   res.sendStatus(204)
+})
+
+// the whole body is logged, and the handler reads its password: the log line carries it
+app.post("/login", async (req, res) => {
+  const attempt = { ...req.body, ip: req.ip }
+  // ruleid: logging_sensitive_data[secret]
+  console.info(`login attempt ${JSON.stringify(attempt)}`)
+  const user = await authenticate(attempt.email, attempt.password)
+  // ok: logging_sensitive_data
+  console.info(`login for ${attempt.email}`)
+  res.json({ ok: Boolean(user) })
 })

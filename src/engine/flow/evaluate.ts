@@ -48,6 +48,8 @@ export class FlowEvaluator {
   /** per callback function: the array-method call (`xs.map(cb)`) that gives it the elements, see elementOf */
   private iteratedBy: Map<number, Call> | undefined
   private credentialChecked: boolean | undefined
+  /** per function: records it reads a credential-named field of, with that field (see credentialRecord) */
+  private credentialRecords: Map<number, Map<string, string>> | undefined
 
   constructor(
     readonly model: SemanticModel,
@@ -235,6 +237,60 @@ export class FlowEvaluator {
     return checkedWhole(v, guards)
   }
 
+  /**
+   * A record read whole (`attempt`, `req.body`) whose credential-named field the function reads
+   * elsewhere (`authenticate(attempt.email, attempt.password)`, `const { password } = req.body`)
+   * holds that credential: logged or sent whole, it carries it.
+   */
+  private withCredentialField(v: Value, dotted: string, fn: number): Value {
+    if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || fn === MODULE) return v
+    const field = this.credentialRecord(fn, dotted)
+    return field === undefined ? v : this.named(v, field)
+  }
+
+  private credentialRecord(fn: number, dotted: string): string | undefined {
+    if (this.credentialRecords === undefined) {
+      const records = new Map<number, Map<string, string>>()
+      const note = (e: Expr, at: number, depth: number): void => {
+        if (depth > 16) return
+        switch (e.k) {
+          case "attr":
+          case "index": {
+            const key = e.k === "attr" ? e.name : e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
+            const record = dottedOf(e.obj)
+            if (key !== undefined && record !== undefined && this.fw.secretKey(key)) {
+              let byRecord = records.get(at)
+              if (byRecord === undefined) records.set(at, (byRecord = new Map()))
+              if (!byRecord.has(record)) byRecord.set(record, key)
+            }
+            note(e.obj, at, depth + 1)
+            if (e.k === "index") note(e.key, at, depth + 1)
+            return
+          }
+          case "concat":
+          case "op":
+            for (const p of e.parts) note(p, at, depth + 1)
+            return
+          case "container":
+            for (const x of e.entries) note(x.value, at, depth + 1)
+            return
+          default:
+            return
+        }
+      }
+      this.model.functions.forEach((f, i) => {
+        for (const st of f.body) if (st.k === "assign" || st.k === "iterate" || st.k === "return") note(st.value, i, 0)
+      })
+      for (const c of this.model.calls) {
+        if (c.fn === MODULE) continue
+        if (c.receiver !== undefined) note(c.receiver, c.fn, 0)
+        for (const a of c.args) note(a.value, c.fn, 0)
+      }
+      this.credentialRecords = records
+    }
+    return this.credentialRecords.get(fn)?.get(dotted)
+  }
+
   private lookup(name: string, fn: number): Value {
     for (let scope = fn; ; scope = scope === MODULE ? MODULE : this.model.functions[scope]!.parent) {
       if (scope !== MODULE) {
@@ -342,19 +398,35 @@ export class FlowEvaluator {
       case "lit":
         return constant(e.value === null ? "" : String(e.value))
       case "name":
-        return this.read(e.name, fn, at)
+        return this.withCredentialField(this.read(e.name, fn, at), e.name, fn)
       case "ref":
         return this.refValue(e.name)
       case "attr": {
-        const v = this.attrValue(e, fn, at)
-        // a check of the attribute itself (`if (!THEMES.includes(req.params.name)) return`) holds for its reads
-        const dotted = v.prov === Prov.Constant ? undefined : dottedOf(e)
-        const guards = dotted === undefined ? 0 : this.guardBits(dotted, fn, at)
-        return checkedWhole(v, guards)
+        const { v, dotted } = this.checkedAttr(e, fn, at)
+        return dotted === undefined ? v : this.withCredentialField(v, dotted, fn)
       }
       default:
         return this.otherValue(e, fn, at)
     }
+  }
+
+  /** An attribute read, with the checks of the attribute itself (`if (!THEMES.includes(req.params.name)) return`). */
+  private checkedAttr(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): { v: Value; dotted: string | undefined } {
+    const v = this.attrValue(e, fn, at)
+    const dotted = v.prov === Prov.Constant ? undefined : dottedOf(e)
+    const guards = dotted === undefined ? 0 : this.guardBits(dotted, fn, at)
+    return { v: checkedWhole(v, guards), dotted }
+  }
+
+  /**
+   * The record a field is read from (`attempt` of `attempt.email`): its value as held, not as read
+   * whole (withCredentialField), so `body["max_tokens"]` is not a credential because the function
+   * reads `body["api_key"]` too.
+   */
+  private recordValue(e: Expr, fn: number, at: number): Value {
+    if (e.k === "name") return this.read(e.name, fn, at)
+    if (e.k === "attr") return this.checkedAttr(e, fn, at).v
+    return this.value(e, fn, at)
   }
 
   private attrValue(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): Value {
@@ -371,7 +443,7 @@ export class FlowEvaluator {
       const given = this.givenName(dotted)
       if (given !== undefined) return given
     }
-    let obj = this.value(e.obj, fn, at)
+    let obj = this.recordValue(e.obj, fn, at)
     let field = obj.fields?.get(e.name)
     // a field the code never wrote is read from what the object held before its fields were written
     if (field === undefined && obj.base !== undefined) {
@@ -466,7 +538,7 @@ export class FlowEvaluator {
   private otherValue(e: Exclude<Expr, { k: "lit" | "name" | "ref" | "attr" }>, fn: number, at: number): Value {
     switch (e.k) {
       case "index": {
-        let obj = this.value(e.obj, fn, at)
+        let obj = this.recordValue(e.obj, fn, at)
         if (e.key.k === "lit" && obj.fields !== undefined) {
           const field = obj.fields.get(String(e.key.value))
           if (field !== undefined) return field
@@ -599,8 +671,9 @@ export class FlowEvaluator {
       // a secret passed by keyword or options field (`QueryApi(api_key=KEY)`, `new Client({ apiKey })`),
       // or as a field of a settings struct (`NewClient(Config{ClientSecret: s})`), configures the call or
       // the client it builds: what comes back is not the secret
-      // (an MCP text result, `TextContent(type="text", text=key)`, is the text it is given, however passed)
-      const content = TEXT_CONTENT.test(lastSegmentOf(call.callee))
+      // (an MCP text result, `TextContent(type="text", text=key)`, is the text it is given, however
+      // passed; a text conversion, `JSON.stringify(record)`, `json.dumps(record)`, writes the record out)
+      const content = TEXT_CONTENT.test(lastSegmentOf(call.callee)) || TEXT_CONVERSION.test(lastSegmentOf(call.callee))
       const parts = call.args.map((a) => {
         const v = this.value(a.value, fn, at)
         return !content && (a.name !== undefined || v.fields !== undefined) && v.secret ? { ...v, secret: false } : v
