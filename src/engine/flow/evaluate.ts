@@ -48,6 +48,8 @@ export class FlowEvaluator {
   /** per callback function: the array-method call (`xs.map(cb)`) that gives it the elements, see elementOf */
   private iteratedBy: Map<number, Call> | undefined
   private credentialChecked: boolean | undefined
+  /** entries of shared stores written by the file's functions, by store and key (see storeValue) */
+  private storeWrites: Map<string, Array<{ readonly fn: number; readonly key: string }>> | undefined
   /** per function: records it reads a credential-named field of, with that field (see credentialRecord) */
   private credentialRecords: Map<number, Map<string, string>> | undefined
 
@@ -549,6 +551,9 @@ export class FlowEvaluator {
             if (before !== undefined) return before
           }
         }
+        // `CACHE["plan"]` of a store other functions write
+        const stored = e.key.k === "lit" && typeof e.key.value === "string" ? this.storeValue(e.obj, e.key.value, fn) : undefined
+        if (stored !== undefined) obj = join(obj, stored)
         // `os.environ["API_KEY"]`, `process.env["TOKEN"]`: a setting named by a constant key, a secret by its name
         if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config) {
           const base = dottedOf(e.obj)
@@ -623,9 +628,54 @@ export class FlowEvaluator {
     return CONFIG_VALUE
   }
 
+  /**
+   * An entry of a store the module shares between requests or calls (Flask's `session`, a module-level
+   * dict), read in one function (`session.pop("next")`, `CACHE["plan"]`) and written in others
+   * (`session["next"] = request.args.get("next")` in the login route): what those writes put there,
+   * with their functions' parameters resolved. Undefined when no other function writes that entry.
+   */
+  private storeValue(store: Expr, key: string, fn: number): Value | undefined {
+    const name = store.k === "ref" || store.k === "name" ? store.name : undefined
+    if (name === undefined) return undefined
+    if (this.storeWrites === undefined) {
+      const canonicalOf = new Map(this.model.imports.map((i) => [i.local, i.canonical] as const))
+      const writes = new Map<string, Array<{ fn: number; key: string }>>()
+      this.model.functions.forEach((f, i) => {
+        for (const st of f.body) {
+          if (st.k !== "assign" || st.target.path.length === 0 || this.localTo(i, st.target.name)) continue
+          const id = `${canonicalOf.get(st.target.name) ?? st.target.name}\n${st.target.path[0]}`
+          const list = writes.get(id) ?? []
+          if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.${st.target.path[0]}` })
+          writes.set(id, list)
+        }
+      })
+      this.storeWrites = writes
+    }
+    const writes = this.storeWrites.get(`${name}\n${key}`)
+    if (writes === undefined || (store.k === "name" && this.localTo(fn, name))) return undefined
+    let out: Value | undefined
+    for (const w of writes) {
+      if (w.fn === fn || this.evaluating.has(w.fn)) continue
+      const v = this.varOf(w.fn, w.key)
+      if (v === undefined) continue
+      const held = this.resolve(v, w.fn)
+      out = out === undefined ? held : join(out, held)
+    }
+    return out
+  }
+
+  /** A parameter of the function, or a variable it assigns as a whole. */
+  private localTo(fn: number, name: string): boolean {
+    const f = this.model.functions[fn]
+    return f !== undefined && (f.params.includes(name) || f.body.some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === name && st.target.path.length === 0))
+  }
+
   /** The value a call returns. */
   callValue(call: Call, fn: number, at: number): Value {
-    const result = this.returned(call, fn, at)
+    const stored = call.receiver !== undefined && STORE_READS.test(lastSegmentOf(call.callee)) && call.args[0]?.value.k === "lit" && typeof call.args[0].value.value === "string"
+      ? this.storeValue(call.receiver, call.args[0].value.value, fn)
+      : undefined
+    const result = stored === undefined ? this.returned(call, fn, at) : join(this.returned(call, fn, at), stored)
     // `request.headers.get("authorization")`, `r.Header.Get("Authorization")`, `r.FormValue("password")`
     if (call.receiver !== undefined && GETTERS.test(lastSegmentOf(call.callee))) {
       const key = call.args[0]?.value
@@ -1235,6 +1285,8 @@ const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
 /** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
 const CREDENTIAL_LABEL = ", a credential)"
+/** Methods that read one entry of a mapping by key (a shared store's, see storeValue) */
+const STORE_READS = /^(?:get|pop|setdefault)$/
 /** Methods that read one named entry of a request's headers, form, query or cookies */
 const GETTERS = /^(?:get|Get|getlist|get_all|getAll|getHeader|GetHeader|header|FormValue|PostFormValue|PostForm|DefaultPostForm|Query|DefaultQuery|Cookie|param|Param)$/
 const MODEL_OUTPUT = "model output"
