@@ -104,20 +104,22 @@ const COLLECT_AFTER_BYTES = 16 * 1024 * 1024
 /** The body as JSON. The parser's own message is not echoed: it quotes the body, which may hold secrets. */
 export const readJsonBody = (
   limit: number
-): Effect.Effect<unknown, PayloadTooLarge | InvalidRequest, HttpServerRequest.HttpServerRequest> =>
-  Effect.flatMap(readBody(limit), (buffer) => {
-    // a UTF-8 byte order mark is not JSON, but some editors and tools write one
-    const text = buffer.toString("utf8").replace(/^\uFEFF/, "")
-    if (text.trim() === "") {
-      return Effect.fail(new InvalidRequest({ error: "The request body is empty; send a JSON object." }))
-    }
-    try {
-      const parsed = JSON.parse(text) as unknown
-      // the bytes and the text are garbage once this returns: a large body's are handed back on the
-      // next turn of the event loop, while the scan it asked for is under way
-      if (buffer.length >= COLLECT_AFTER_BYTES) setImmediate(collectGarbage)
-      return Effect.succeed(parsed)
-    } catch (error) {
-      return Effect.fail(new InvalidRequest({ error: `The request body is not valid JSON${jsonPosition(error)}.` }))
-    }
-  })
+): Effect.Effect<unknown, PayloadTooLarge | InvalidRequest, HttpServerRequest.HttpServerRequest> => Effect.flatMap(readBody(limit), parseJsonBody)
+
+/** A body read with readBody, as JSON (see readJsonBody); for handlers that need the bytes too (their count). */
+export const parseJsonBody = (buffer: Buffer): Effect.Effect<unknown, InvalidRequest> => {
+  // a UTF-8 byte order mark is not JSON, but some editors and tools write one
+  const text = buffer.toString("utf8").replace(/^\uFEFF/, "")
+  if (text.trim() === "") {
+    return Effect.fail(new InvalidRequest({ error: "The request body is empty; send a JSON object." }))
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown
+    // the bytes and the text are garbage once this returns: a large body's are handed back on the
+    // next turn of the event loop, while the scan it asked for is under way
+    if (buffer.length >= COLLECT_AFTER_BYTES) setImmediate(collectGarbage)
+    return Effect.succeed(parsed)
+  } catch (error) {
+    return Effect.fail(new InvalidRequest({ error: `The request body is not valid JSON${jsonPosition(error)}.` }))
+  }
+}

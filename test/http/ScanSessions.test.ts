@@ -199,6 +199,13 @@ describe.each(BACKENDS)("upload sessions on %s", (backend) => {
     expectError(await request(server, "DELETE", `/v1/scan-sessions/${session.session_id}`, { key: other }), 404, "not_found")
     expectError(await request(server, "GET", "/v1/scan-sessions/not-a-uuid", { key }), 404, "not_found")
     expectError(await complete(session.session_id), 400, "invalid_request")
+    // a chunk that is no JSON, or empty, is refused with the same messages as a scan request's body
+    const broken = await request(server, "PUT", `/v1/scan-sessions/${session.session_id}/chunks/c2`, { key, rawBody: '{"files": [' })
+    expectError(broken, 400, "invalid_request")
+    expect((broken.body as { error: string }).error).toMatch(/^The request body is not valid JSON/)
+    const empty = await request(server, "PUT", `/v1/scan-sessions/${session.session_id}/chunks/c3`, { key, rawBody: " " })
+    expectError(empty, 400, "invalid_request")
+    expect((empty.body as { error: string }).error).toBe("The request body is empty; send a JSON object.")
     expectError(await request(server, "POST", "/v1/scan-sessions", { key, body: { policy: "reckless" } }), 400, "invalid_request")
     expectError(await request(server, "POST", "/v1/scan-sessions", { body: {} }), 401, "auth_required")
     const discarded = await request(server, "DELETE", `/v1/scan-sessions/${session.session_id}`, { key })

@@ -9,7 +9,7 @@ import { VigilApi } from "../api/Api.js"
 import { CurrentPrincipal } from "../api/Authentication.js"
 import { decodeBody } from "../decodeBody.js"
 import { errorResponse } from "../errorResponse.js"
-import { readBody, readJsonBody } from "../RequestBody.js"
+import { parseJsonBody, readBody, readJsonBody } from "../RequestBody.js"
 import { RequestNotes } from "../RequestNotes.js"
 import { validateScanRequest } from "../scanRequest.js"
 
@@ -54,12 +54,8 @@ export const ScanSessionsHandlersLive = HttpApiBuilder.group(VigilApi, "scanSess
           // the session is looked up before the body is read: a stale id costs no upload
           yield* sessions.status(who, path.session_id)
           const raw = yield* readBody(config.maxBodyBytes)
-          let body: unknown
-          try {
-            body = JSON.parse(raw.toString("utf8").replace(/^\uFEFF/, ""))
-          } catch {
-            return yield* Effect.fail(new InvalidRequest({ error: "The request body is not valid JSON." }))
-          }
+          // (a large chunk's bytes are collected after the parse, as a scan request's are)
+          const body = yield* parseJsonBody(raw)
           if (!isRecord(body)) return yield* Effect.fail(new InvalidRequest({ error: "The request body must be a JSON object with files." }))
           const files = validateScanRequest({ files: body["files"] }, limits)
           if (Either.isLeft(files)) return yield* Effect.fail(new InvalidRequest({ error: files.left }))
