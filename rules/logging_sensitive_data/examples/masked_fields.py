@@ -14,3 +14,11 @@ def configure(region):
     logger.info("stripe configured: %s", {"region": region, "key": masked(STRIPE_KEY)})
     # ruleid: logging_sensitive_data
     logger.info("stripe configured: %s", {"region": region, "key": STRIPE_KEY})
+
+
+def describe_environment():
+    env = {"OPENAI_API_KEY": os.environ["OPENAI_API_KEY"], "REGION": "eu-west-1"}
+    # the names of the entries are no credential
+    # ok: logging_sensitive_data
+    logger.warning(f"default environment provided with keys {env.keys()}")
+    return env

@@ -739,7 +739,8 @@ export class FlowEvaluator {
       // call that merely takes it (`OpenAI(api_key=key)`, `NewModel(ctx, cfg)`) returns something else
       if (PARTIAL_METHODS.test(lastSegmentOf(call.callee))) result = { ...result, secret: false, sanitized: [...result.sanitized, PARTIAL] }
       if (result.secret && !TEXT_CONVERSION.test(lastSegmentOf(call.callee))) {
-        const receiverSecret = call.receiver !== undefined && call.receiver.k !== "ref" && this.value(call.receiver, fn, at).secret
+        // (the names of a record's entries, `env.keys()`, are no credential of it)
+        const receiverSecret = call.receiver !== undefined && call.receiver.k !== "ref" && !KEY_LISTS.test(lastSegmentOf(call.callee)) && this.value(call.receiver, fn, at).secret
         if (!receiverSecret) result = { ...result, secret: false }
       }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
@@ -1285,6 +1286,8 @@ const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
 /** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
 const CREDENTIAL_LABEL = ", a credential)"
+/** Methods that list a mapping's keys, not its values */
+const KEY_LISTS = /^(?:keys|keySet|KeySet|getKeys|iterkeys)$/
 /** Methods that read one entry of a mapping by key (a shared store's, see storeValue) */
 const STORE_READS = /^(?:get|pop|setdefault)$/
 /** Methods that read one named entry of a request's headers, form, query or cookies */
