@@ -388,6 +388,10 @@ export const FrameworkModel = Schema.Struct({
   parsers: Schema.optional(Names).annotations({
     description: "calls that parse text into a record or a list (JSON.parse, json.loads): passed whole to an SQL sink, their result is no SQL text (a field read from it is text again)"
   }),
+  context_types: Schema.optional(Names).annotations({
+    description:
+      "types of a tool's run context, which the framework passes beside the model's arguments (PydanticAI `RunContext`, the OpenAI Agents SDK's `RunContextWrapper`): the application's dependencies and state, not data the model chose (Go's context.Context always is one)"
+  }),
   api_clients: Schema.optional(Names).annotations({
     description:
       "calls on a client of one service's API whose host the library or the program fixes (`github.com/google/go-github/*.Client.*.*`: an SDK's client of its vendor's API): what one returns is the service's answer, which the arguments only select (an owner, a repository, a job id), not the arguments' data; it is of unknown origin unless a source names the call (`untrusted`, a rule's `sources`)"

@@ -12,6 +12,8 @@ export interface FrameworkIndex {
   readonly parsers: NameIndex<true>
   /** calls on a client of a fixed-host API: their result is the service's answer, not their arguments' data */
   readonly apiClients: NameIndex<true>
+  /** types of a tool's run context (PydanticAI `RunContext`): a parameter of one holds no data the model chose */
+  readonly contextTypes: NameIndex<true>
   readonly secretNames: RegExp | undefined
   /**
    * A field, header or attribute name that names a credential as a whole (`password`, `x-api-key`,
@@ -50,6 +52,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     safe: new NameIndex(),
     parsers: new NameIndex(),
     apiClients: new NameIndex(),
+    contextTypes: new NameIndex(),
     secretNames: undefined,
     secretKey: () => false,
     decorators: new NameIndex(),
@@ -73,6 +76,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     for (const n of m.safe ?? []) index.safe.add(n, true)
     for (const n of m.parsers ?? []) index.parsers.add(n, true)
     for (const n of m.api_clients ?? []) index.apiClients.add(n, true)
+    for (const n of m.context_types ?? []) index.contextTypes.add(n, true)
     if (m.secret_names !== undefined) secret = secret === undefined ? m.secret_names : `${secret}|${m.secret_names}`
     for (const r of m.roles ?? []) {
       for (const d of r.decorators ?? []) index.decorators.add(d, r.role)

@@ -366,9 +366,14 @@ export class FlowEvaluator {
     return index === 0 && (f.receiver === true || (this.model.language === "python" && (f.params[0] === "self" || f.params[0] === "cls")))
   }
 
-  /** The parameter is the run's context (Go's `ctx context.Context`), which carries cancellation, not the caller's data. */
+  /**
+   * The parameter is the run's context (Go's `ctx context.Context`, which carries cancellation; a
+   * tool's run context of the framework models, PydanticAI `ctx: RunContext[Deps]`, which carries the
+   * application's dependencies), not the caller's data.
+   */
   private isContext(f: FunctionInfo, index: number): boolean {
-    return f.paramTypes?.[index] !== undefined && CONTEXT_TYPES.has(f.paramTypes[index]!)
+    const type = f.paramTypes?.[index]
+    return type !== undefined && (CONTEXT_TYPES.has(type) || this.fw.contextTypes.lookup(type).length > 0)
   }
 
   /** A name the caller gave as a source with this code (a builder node's input). */
