@@ -1345,7 +1345,7 @@ const SECRET_CONFIG_VALUE: Value = Object.freeze({ ...BLANK_VALUE, prov: Prov.Co
 const configValue = (secret: boolean): Value => (secret ? SECRET_CONFIG_VALUE : CONFIG_VALUE)
 
 const roleLabel = (f: FunctionInfo): string =>
-  f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "event_handler" ? "the event or request a cloud function is invoked with" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
+  f.role === "route" ? "request data" : f.role === "graph_node" ? "graph state" : f.role === "event_handler" ? "the event or request a cloud function is invoked with" : f.role === "task" ? "a queued task's argument" : f.role === "mcp_tool" ? "an MCP tool argument" : f.role === "mcp_resource" ? "an MCP resource URI parameter" : f.role === "tool" ? "a tool argument (written by the model)" : `a ${f.role} argument`
 
 /** Drops what only describes the value itself (constant text, fields), keeping provenance. */
 const strip = (v: Value): Value => {
