@@ -1376,6 +1376,12 @@ class PythonWalker {
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
       // `ShellTool(executor=ShellExecutor())`: the framework calls the instance, so its `__call__`
       else if (a.value.k === "call" && /^[A-Za-z_]\w*$/.test(this.b.calls[a.value.call]?.callee ?? "")) this.pending.push({ call: index, arg: i, instanceOf: this.b.calls[a.value.call]!.callee, ...field })
+      // `Agent(tools=[search, run_sql])`, `ToolNode([lookup])`: each function of a literal list
+      else if (a.value.k === "container" && a.value.entries.every((x) => x.key === undefined))
+        for (const x of a.value.entries) {
+          if (x.value.k === "name") this.pending.push({ call: index, arg: i, name: x.value.name, ...field })
+          else if (x.value.k === "func") this.pending.push({ call: index, arg: i, fn: x.value.fn, ...field })
+        }
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
       if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }], built: true }
