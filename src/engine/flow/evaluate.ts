@@ -251,46 +251,55 @@ export class FlowEvaluator {
   }
 
   private credentialRecord(fn: number, dotted: string): string | undefined {
-    if (this.credentialRecords === undefined) {
-      const records = new Map<number, Map<string, string>>()
-      const note = (e: Expr, at: number, depth: number): void => {
-        if (depth > 16) return
-        switch (e.k) {
-          case "attr":
-          case "index": {
-            const key = e.k === "attr" ? e.name : e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
-            const record = dottedOf(e.obj)
-            if (key !== undefined && record !== undefined && this.fw.secretKey(key)) {
-              let byRecord = records.get(at)
-              if (byRecord === undefined) records.set(at, (byRecord = new Map()))
-              if (!byRecord.has(record)) byRecord.set(record, key)
-            }
-            note(e.obj, at, depth + 1)
-            if (e.k === "index") note(e.key, at, depth + 1)
-            return
-          }
-          case "concat":
-          case "op":
-            for (const p of e.parts) note(p, at, depth + 1)
-            return
-          case "container":
-            for (const x of e.entries) note(x.value, at, depth + 1)
-            return
-          default:
-            return
-        }
-      }
-      this.model.functions.forEach((f, i) => {
-        for (const st of f.body) if (st.k === "assign" || st.k === "iterate" || st.k === "return") note(st.value, i, 0)
-      })
-      for (const c of this.model.calls) {
-        if (c.fn === MODULE) continue
-        if (c.receiver !== undefined) note(c.receiver, c.fn, 0)
-        for (const a of c.args) note(a.value, c.fn, 0)
-      }
-      this.credentialRecords = records
-    }
+    if (this.credentialRecords === undefined) this.credentialRecords = this.credentialRecordsOf()
     return this.credentialRecords.get(fn)?.get(dotted)
+  }
+
+  /** Built once per model and secret-name pattern: a file is judged by several rules' evaluators. */
+  private credentialRecordsOf(): Map<number, Map<string, string>> {
+    const pattern = this.fw.secretNames?.source ?? ""
+    let byPattern = credentialRecordsByModel.get(this.model)
+    if (byPattern === undefined) credentialRecordsByModel.set(this.model, (byPattern = new Map()))
+    const known = byPattern.get(pattern)
+    if (known !== undefined) return known
+    const records = new Map<number, Map<string, string>>()
+    const note = (e: Expr, at: number, depth: number): void => {
+      if (depth > 16) return
+      switch (e.k) {
+        case "attr":
+        case "index": {
+          const key = e.k === "attr" ? e.name : e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
+          const record = dottedOf(e.obj)
+          if (key !== undefined && record !== undefined && this.fw.secretKey(key)) {
+            let byRecord = records.get(at)
+            if (byRecord === undefined) records.set(at, (byRecord = new Map()))
+            if (!byRecord.has(record)) byRecord.set(record, key)
+          }
+          note(e.obj, at, depth + 1)
+          if (e.k === "index") note(e.key, at, depth + 1)
+          return
+        }
+        case "concat":
+        case "op":
+          for (const p of e.parts) note(p, at, depth + 1)
+          return
+        case "container":
+          for (const x of e.entries) note(x.value, at, depth + 1)
+          return
+        default:
+          return
+      }
+    }
+    this.model.functions.forEach((f, i) => {
+      for (const st of f.body) if (st.k === "assign" || st.k === "iterate" || st.k === "return") note(st.value, i, 0)
+    })
+    for (const c of this.model.calls) {
+      if (c.fn === MODULE) continue
+      if (c.receiver !== undefined) note(c.receiver, c.fn, 0)
+      for (const a of c.args) note(a.value, c.fn, 0)
+    }
+    byPattern.set(pattern, records)
+    return records
   }
 
   private lookup(name: string, fn: number): Value {
@@ -642,6 +651,7 @@ export class FlowEvaluator {
   private storeValue(store: Expr, key: string, fn: number): Value | undefined {
     const name = store.k === "ref" || store.k === "name" ? store.name : undefined
     if (name === undefined) return undefined
+    this.storeWrites ??= storeWritesByModel.get(this.model)
     if (this.storeWrites === undefined) {
       const canonicalOf = new Map(this.model.imports.map((i) => [i.local, i.canonical] as const))
       const writes = new Map<string, Array<{ fn: number; key: string }>>()
@@ -655,6 +665,7 @@ export class FlowEvaluator {
         }
       })
       this.storeWrites = writes
+      storeWritesByModel.set(this.model, writes)
     }
     const writes = this.storeWrites.get(`${name}\n${key}`)
     if (writes === undefined || (store.k === "name" && this.localTo(fn, name))) return undefined
@@ -1291,6 +1302,10 @@ const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
 /** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
 const CREDENTIAL_LABEL = ", a credential)"
+/** per model: the entries of shared stores its functions write (FlowEvaluator.storeValue) */
+const storeWritesByModel = new WeakMap<SemanticModel, Map<string, Array<{ readonly fn: number; readonly key: string }>>>()
+/** per model and secret-name pattern: records read whole whose credential fields are read (FlowEvaluator.credentialRecord) */
+const credentialRecordsByModel = new WeakMap<SemanticModel, Map<string, Map<number, Map<string, string>>>>()
 /** Methods that list a mapping's keys, not its values */
 const KEY_LISTS = /^(?:keys|keySet|KeySet|getKeys|iterkeys)$/
 /** Methods that read one entry of a mapping by key (a shared store's, see storeValue) */

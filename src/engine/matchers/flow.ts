@@ -249,7 +249,7 @@ export const compileModelRules = (
         if (applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
       }
       for (const any of liveAny) {
-        if (any.keywords !== undefined && !mayPass(any.keywords, call)) continue
+        if (any.keywords !== undefined && !mayPass(any.keywords, call, model)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
       const hits = sinks.lookup(call.callee)
@@ -416,9 +416,23 @@ const requiredKeywords = (m: CallMatcher): RequiredKeywords | undefined => {
   return undefined
 }
 
-/** A call may pass one of the keywords: by name, or (unless `direct`) in options given whole (a variable, a literal, a helper's result: see keywordArg). */
-const mayPass = (keywords: RequiredKeywords, call: Call): boolean =>
-  call.args.some((a) => (a.name !== undefined ? keywords.names.has(a.name) : !keywords.direct && (a.value.k === "name" || a.value.k === "container" || a.value.k === "call")))
+/**
+ * A call may pass one of the keywords: by name, or (unless `direct`) in options given whole: a
+ * variable, a literal that has the key, a helper of the file's result (see keywordArg). Matchers on
+ * any call ask this of every call, so it stays a look at the call itself.
+ */
+const mayPass = (keywords: RequiredKeywords, call: Call, model: SemanticModel): boolean =>
+  call.args.some((a) => {
+    if (a.name !== undefined) return keywords.names.has(a.name)
+    if (keywords.direct) return false
+    const v = a.value
+    if (v.k === "name") return true
+    if (v.k === "container") return v.entries.some((x) => x.key !== undefined && keywords.names.has(x.key))
+    return v.k === "call" && HELPER_CALL.test(model.calls[v.call]?.callee ?? "")
+  })
+
+/** a call of a function of the file by name, or of a method of the caller's own object (returnedOptions) */
+const HELPER_CALL = /^(?:(?:self|this|cls)\.)?[\w$]+$/
 
 const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
   (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
