@@ -63,8 +63,9 @@ const namedDefault = (e: AstNode, local: (name: string) => boolean): boolean =>
 /**
  * The variables a branch only resets to literals or named defaults (`x = "default"`,
  * `next_url = settings.LOGIN_REDIRECT_URL`, `mode = DEFAULT_MODE`), beside statements that only do
- * something (`log.warning(...)`); empty when the branch does anything else. The default's own
- * provenance still reaches the variable (the assignment is modelled): the check covers the rest.
+ * something (`log.warning(...)`); empty when the branch does anything else. The check then holds
+ * for all the variable holds after the `if`, the default too: a module's constant or setting carries
+ * no data the check would have to cover.
  */
 const resetNames = (branch: ReadonlyArray<AstNode>, local: (name: string) => boolean): Set<string> => {
   const names = new Set<string>()
@@ -500,8 +501,8 @@ class PythonWalker {
         const exits = branch.length > 0 && endsBlock(branch[branch.length - 1]!) && branch.slice(0, -1).every((s) => s.type === "expression_statement" || s.type === "pass_statement" || EXITS.has(s.type))
         if (exits) this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, out, fn)
         else {
-          // `if tone not in TONES: tone = "friendly"`: a failed check resets the variable to a literal,
-          // so after the `if` it holds either a checked value or the literal: the check holds there too
+          // `if tone not in TONES: tone = "friendly"`: a failed check resets the variable to a literal or
+          // a module's default, so after the `if` it holds a checked value or the default: the check holds there too
           const params = fn === -1 ? [] : this.b.functions[fn]?.params ?? []
           const reset = resetNames(branch, (name) => name === "self" || name === "cls" || params.includes(name) || out.some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === name))
           if (reset.size > 0) {
