@@ -1,5 +1,5 @@
 import { type Arg, type Call, type DeclaredType, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
-import { dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
+import { classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
 import { BLANK_VALUE, checkedWhole, concat, constant, GUARD_BITS, join, joinAll, PARTIAL, passedBits, Prov, UNKNOWN_VALUE, type Value } from "./Value.js"
@@ -48,10 +48,6 @@ export class FlowEvaluator {
   /** per callback function: the array-method call (`xs.map(cb)`) that gives it the elements, see elementOf */
   private iteratedBy: Map<number, Call> | undefined
   private credentialChecked: boolean | undefined
-  /** entries of shared stores written by the file's functions, by store and key (see storeValue) */
-  private storeWrites: Map<string, Array<{ readonly fn: number; readonly key: string }>> | undefined
-  /** per function: records it reads a credential-named field of, with that field (see credentialRecord) */
-  private credentialRecords: Map<number, Map<string, string>> | undefined
 
   constructor(
     readonly model: SemanticModel,
@@ -251,55 +247,7 @@ export class FlowEvaluator {
   }
 
   private credentialRecord(fn: number, dotted: string): string | undefined {
-    if (this.credentialRecords === undefined) this.credentialRecords = this.credentialRecordsOf()
-    return this.credentialRecords.get(fn)?.get(dotted)
-  }
-
-  /** Built once per model and secret-name pattern: a file is judged by several rules' evaluators. */
-  private credentialRecordsOf(): Map<number, Map<string, string>> {
-    const pattern = this.fw.secretNames?.source ?? ""
-    let byPattern = credentialRecordsByModel.get(this.model)
-    if (byPattern === undefined) credentialRecordsByModel.set(this.model, (byPattern = new Map()))
-    const known = byPattern.get(pattern)
-    if (known !== undefined) return known
-    const records = new Map<number, Map<string, string>>()
-    const note = (e: Expr, at: number, depth: number): void => {
-      if (depth > 16) return
-      switch (e.k) {
-        case "attr":
-        case "index": {
-          const key = e.k === "attr" ? e.name : e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
-          const record = dottedOf(e.obj)
-          if (key !== undefined && record !== undefined && this.fw.secretKey(key)) {
-            let byRecord = records.get(at)
-            if (byRecord === undefined) records.set(at, (byRecord = new Map()))
-            if (!byRecord.has(record)) byRecord.set(record, key)
-          }
-          note(e.obj, at, depth + 1)
-          if (e.k === "index") note(e.key, at, depth + 1)
-          return
-        }
-        case "concat":
-        case "op":
-          for (const p of e.parts) note(p, at, depth + 1)
-          return
-        case "container":
-          for (const x of e.entries) note(x.value, at, depth + 1)
-          return
-        default:
-          return
-      }
-    }
-    this.model.functions.forEach((f, i) => {
-      for (const st of f.body) if (st.k === "assign" || st.k === "iterate" || st.k === "return") note(st.value, i, 0)
-    })
-    for (const c of this.model.calls) {
-      if (c.fn === MODULE) continue
-      if (c.receiver !== undefined) note(c.receiver, c.fn, 0)
-      for (const a of c.args) note(a.value, c.fn, 0)
-    }
-    byPattern.set(pattern, records)
-    return records
+    return credentialRecordsOf(this.model, this.fw).get(fn)?.get(dotted)
   }
 
   private lookup(name: string, fn: number): Value {
@@ -651,24 +599,8 @@ export class FlowEvaluator {
   private storeValue(store: Expr, key: string, fn: number): Value | undefined {
     const name = store.k === "ref" || store.k === "name" ? store.name : undefined
     if (name === undefined) return undefined
-    this.storeWrites ??= storeWritesByModel.get(this.model)
-    if (this.storeWrites === undefined) {
-      const canonicalOf = new Map(this.model.imports.map((i) => [i.local, i.canonical] as const))
-      const writes = new Map<string, Array<{ fn: number; key: string }>>()
-      this.model.functions.forEach((f, i) => {
-        for (const st of f.body) {
-          if (st.k !== "assign" || st.target.path.length === 0 || this.localTo(i, st.target.name)) continue
-          const id = `${canonicalOf.get(st.target.name) ?? st.target.name}\n${st.target.path[0]}`
-          const list = writes.get(id) ?? []
-          if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.${st.target.path[0]}` })
-          writes.set(id, list)
-        }
-      })
-      this.storeWrites = writes
-      storeWritesByModel.set(this.model, writes)
-    }
-    const writes = this.storeWrites.get(`${name}\n${key}`)
-    if (writes === undefined || (store.k === "name" && this.localTo(fn, name))) return undefined
+    const writes = storeWritesOf(this.model).get(`${name}\n${key}`)
+    if (writes === undefined || (store.k === "name" && localsOf(this.model, fn).has(name))) return undefined
     let out: Value | undefined
     for (const w of writes) {
       if (w.fn === fn || this.evaluating.has(w.fn)) continue
@@ -678,12 +610,6 @@ export class FlowEvaluator {
       out = out === undefined ? held : join(out, held)
     }
     return out
-  }
-
-  /** A parameter of the function, or a variable it assigns as a whole. */
-  private localTo(fn: number, name: string): boolean {
-    const f = this.model.functions[fn]
-    return f !== undefined && (f.params.includes(name) || f.body.some((st) => (st.k === "assign" || st.k === "iterate") && st.target.name === name && st.target.path.length === 0))
   }
 
   /** The value a call returns. */
@@ -803,7 +729,7 @@ export class FlowEvaluator {
     const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
     if (caller?.receiver === true && caller.params[0] === head) return this.ownMethod(caller.paramTypes?.[0], name) === undefined
     if (head !== "self" && head !== "this" && head !== "cls") return false
-    const owner = this.classOf(call.fn)
+    const owner = classOf(this.model, call.fn)
     if (owner === undefined || this.ownMethod(owner, name) !== undefined) return false
     const ownerMethod = this.model.functions.find((f) => f.owner === owner && f.methodOf !== undefined)
     const bases = this.model.classes?.get(owner) ?? ownerMethod?.methodOf?.map((m) => m.slice(0, m.lastIndexOf("."))) ?? []
@@ -1030,7 +956,7 @@ export class FlowEvaluator {
     if (dot === -1) return this.byName.get(callee) ?? this.ctorByClass.get(callee)
     const head = callee.slice(0, dot)
     const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
-    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(this.classOf(call.fn), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
+    if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(classOf(this.model, call.fn), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
     // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
     if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(caller.paramTypes?.[0], callee.slice(dot + 1)) ?? this.methodByName.get(callee.slice(dot + 1))
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
@@ -1042,15 +968,6 @@ export class FlowEvaluator {
   /** The method of that class (Go: that receiver type) with that name, when the file declares one. */
   private ownMethod(owner: string | undefined, name: string): number | undefined {
     return owner === undefined ? undefined : this.methodByOwner.get(`${owner}.${name}`)
-  }
-
-  /** The class a function (or a function nested in it, a lambda in a method) belongs to. */
-  private classOf(fn: number): string | undefined {
-    for (let scope = fn; scope !== MODULE; scope = this.model.functions[scope]!.parent) {
-      const owner = this.model.functions[scope]!.owner
-      if (owner !== undefined) return owner
-    }
-    return undefined
   }
 
   /**
@@ -1302,10 +1219,105 @@ const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
 /** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
 const CREDENTIAL_LABEL = ", a credential)"
-/** per model: the entries of shared stores its functions write (FlowEvaluator.storeValue) */
-const storeWritesByModel = new WeakMap<SemanticModel, Map<string, Array<{ readonly fn: number; readonly key: string }>>>()
-/** per model and secret-name pattern: records read whole whose credential fields are read (FlowEvaluator.credentialRecord) */
+/** An entry a function writes into a store the module shares: the function, and the entry as a dotted key. */
+interface StoreWrite {
+  readonly fn: number
+  readonly key: string
+}
+
+const storeWritesByModel = new WeakMap<SemanticModel, Map<string, Array<StoreWrite>>>()
+
+/**
+ * The entries of shared stores the file's functions write (FlowEvaluator.storeValue), by the store's
+ * canonical name and the entry's key: once per file, not per rule's evaluator.
+ */
+const storeWritesOf = (model: SemanticModel): Map<string, Array<StoreWrite>> => {
+  const known = storeWritesByModel.get(model)
+  if (known !== undefined) return known
+  const writes = new Map<string, Array<StoreWrite>>()
+  const canonicalOf = new Map(model.imports.map((i) => [i.local, i.canonical] as const))
+  model.functions.forEach((f, i) => {
+    const locals = localsOf(model, i)
+    for (const st of f.body) {
+      if (st.k !== "assign" || st.target.path.length === 0 || locals.has(st.target.name)) continue
+      const id = `${canonicalOf.get(st.target.name) ?? st.target.name}\n${st.target.path[0]}`
+      const list = writes.get(id) ?? []
+      if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.${st.target.path[0]}` })
+      writes.set(id, list)
+    }
+  })
+  storeWritesByModel.set(model, writes)
+  return writes
+}
+
+const localsByModel = new WeakMap<SemanticModel, Map<number, ReadonlySet<string>>>()
+
+/** The function's parameters and the variables it assigns as a whole. */
+const localsOf = (model: SemanticModel, fn: number): ReadonlySet<string> => {
+  let byFn = localsByModel.get(model)
+  if (byFn === undefined) localsByModel.set(model, (byFn = new Map()))
+  let locals = byFn.get(fn)
+  if (locals === undefined) {
+    const f = model.functions[fn]
+    const names = new Set<string>(f?.params ?? [])
+    for (const st of f?.body ?? []) if ((st.k === "assign" || st.k === "iterate") && st.target.path.length === 0) names.add(st.target.name)
+    byFn.set(fn, (locals = names))
+  }
+  return locals
+}
+
 const credentialRecordsByModel = new WeakMap<SemanticModel, Map<string, Map<number, Map<string, string>>>>()
+
+/**
+ * Per function: the records it reads a credential-named field of (`attempt.password`,
+ * `body["api_key"]`), with that field (FlowEvaluator.withCredentialField). Once per file and
+ * secret-name pattern, not per rule's evaluator.
+ */
+const credentialRecordsOf = (model: SemanticModel, fw: FrameworkIndex): Map<number, Map<string, string>> => {
+  const pattern = fw.secretNames?.source ?? ""
+  let byPattern = credentialRecordsByModel.get(model)
+  if (byPattern === undefined) credentialRecordsByModel.set(model, (byPattern = new Map()))
+  const known = byPattern.get(pattern)
+  if (known !== undefined) return known
+  const records = new Map<number, Map<string, string>>()
+  const note = (e: Expr, at: number, depth: number): void => {
+    if (depth > 16) return
+    switch (e.k) {
+      case "attr":
+      case "index": {
+        const key = e.k === "attr" ? e.name : e.key.k === "lit" && typeof e.key.value === "string" ? e.key.value : undefined
+        const record = dottedOf(e.obj)
+        if (key !== undefined && record !== undefined && fw.secretKey(key)) {
+          let byRecord = records.get(at)
+          if (byRecord === undefined) records.set(at, (byRecord = new Map()))
+          if (!byRecord.has(record)) byRecord.set(record, key)
+        }
+        note(e.obj, at, depth + 1)
+        if (e.k === "index") note(e.key, at, depth + 1)
+        return
+      }
+      case "concat":
+      case "op":
+        for (const p of e.parts) note(p, at, depth + 1)
+        return
+      case "container":
+        for (const x of e.entries) note(x.value, at, depth + 1)
+        return
+      default:
+        return
+    }
+  }
+  model.functions.forEach((f, i) => {
+    for (const st of f.body) if (st.k === "assign" || st.k === "iterate" || st.k === "return") note(st.value, i, 0)
+  })
+  for (const c of model.calls) {
+    if (c.fn === MODULE) continue
+    if (c.receiver !== undefined) note(c.receiver, c.fn, 0)
+    for (const a of c.args) note(a.value, c.fn, 0)
+  }
+  byPattern.set(pattern, records)
+  return records
+}
 /** Methods that list a mapping's keys, not its values */
 const KEY_LISTS = /^(?:keys|keySet|KeySet|getKeys|iterkeys)$/
 /** Methods that read one entry of a mapping by key (a shared store's, see storeValue) */

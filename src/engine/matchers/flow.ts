@@ -10,7 +10,7 @@ import { assignRoles } from "../flow/roles.js"
 import { mayHoldSecrets } from "../flow/secretReach.js"
 import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
-import { argOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
+import { argOf, classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import { Literals } from "../model/wordScan.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
@@ -431,8 +431,8 @@ const mayPass = (keywords: RequiredKeywords, call: Call, model: SemanticModel): 
     return v.k === "call" && HELPER_CALL.test(model.calls[v.call]?.callee ?? "")
   })
 
-/** a call of a function of the file by name, or of a method of the caller's own object (returnedOptions) */
-const HELPER_CALL = /^(?:(?:self|this|cls)\.)?[\w$]+$/
+/** a call of a function of the file by name, or of a method of the caller's own object (`self.options()`): its receiver and name */
+const HELPER_CALL = /^(?:(self|this|cls)\.)?([\w$]+)$/
 
 const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
   (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
@@ -1114,12 +1114,11 @@ const entriesOf = (held: Expr | undefined): ReadonlyArray<{ readonly key?: strin
  * or as a method of the caller's own class (`self._request_options()`, `this.options()`).
  */
 const returnedOptions = (call: Call | undefined, model: SemanticModel): Expr | undefined => {
-  if (call === undefined) return undefined
-  const own = /^(?:self|this|cls)\.([\w$]+)$/.exec(call.callee)
-  const name = own?.[1] ?? (/^[\w$]+$/.test(call.callee) ? call.callee : undefined)
-  if (name === undefined) return undefined
-  const owner = own === null ? undefined : ownerOf(call.fn, model)
-  if (own !== null && owner === undefined) return undefined
+  const helper = call === undefined ? null : HELPER_CALL.exec(call.callee)
+  if (call === undefined || helper === null) return undefined
+  const name = helper[2]!
+  const owner = helper[1] === undefined ? undefined : classOf(model, call.fn)
+  if (helper[1] !== undefined && owner === undefined) return undefined
   let known = returnedByHelper.get(model)
   if (known === undefined) returnedByHelper.set(model, (known = new Map()))
   const key = `${owner ?? ""}.${name}`
@@ -1133,15 +1132,6 @@ const returnedOptions = (call: Call | undefined, model: SemanticModel): Expr | u
 }
 
 const returnedByHelper = new WeakMap<SemanticModel, Map<string, Expr | undefined>>()
-
-/** The class a function (or a function nested in it) belongs to. */
-const ownerOf = (fn: number, model: SemanticModel): string | undefined => {
-  for (let scope = fn; scope !== -1; scope = model.functions[scope]!.parent) {
-    const owner = model.functions[scope]!.owner
-    if (owner !== undefined) return owner
-  }
-  return undefined
-}
 
 const keywordArg = (call: Call, keyword: string | ReadonlyArray<string>, model?: SemanticModel): Arg | undefined => {
   const names = typeof keyword === "string" ? [keyword] : keyword

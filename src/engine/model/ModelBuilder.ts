@@ -265,6 +265,15 @@ export const moduleLambdas = (model: SemanticModel): ReadonlyMap<string, number>
 /** An assignment target as one dotted key, as written (`self.client`, `el.innerHTML`, `<div>.dangerouslySetInnerHTML`). */
 export const targetKey = (t: { readonly name: string; readonly path: ReadonlyArray<string> }): string => (t.path.length === 0 ? t.name : `${t.name}.${t.path.join(".")}`)
 
+/** The class a function (or a function nested in it, a lambda in a method) belongs to. */
+export const classOf = (model: Pick<SemanticModel, "functions">, fn: number): string | undefined => {
+  for (let scope = fn; scope !== -1; scope = model.functions[scope]!.parent) {
+    const owner = model.functions[scope]!.owner
+    if (owner !== undefined) return owner
+  }
+  return undefined
+}
+
 /** Dotted text of a name/attribute chain (`a.b.c`), or undefined when it is not one. */
 export const dottedOf = (expr: Expr): string | undefined => {
   if (expr.k === "name" || expr.k === "ref") return expr.name
