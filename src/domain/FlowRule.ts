@@ -392,6 +392,10 @@ export const FrameworkModel = Schema.Struct({
     description:
       "types of a tool's run context, which the framework passes beside the model's arguments (PydanticAI `RunContext`, the OpenAI Agents SDK's `RunContextWrapper`): the application's dependencies and state, not data the model chose (Go's context.Context always is one)"
   }),
+  credential_holders: Schema.optional(Names).annotations({
+    description:
+      "values that carry credentials when read whole: an HTTP request's headers (`flask.request.headers`, an outgoing `httpx.Request().headers` a hook receives); logged or sent whole they are a secret, while a field read from them (`headers.get(\"User-Agent\")`) is judged by its own name. Request data read whole under the name `headers` (Express `req.headers`) always is one"
+  }),
   api_clients: Schema.optional(Names).annotations({
     description:
       "calls on a client of one service's API whose host the library or the program fixes (`github.com/google/go-github/*.Client.*.*`: an SDK's client of its vendor's API): what one returns is the service's answer, which the arguments only select (an owner, a repository, a job id), not the arguments' data; it is of unknown origin unless a source names the call (`untrusted`, a rule's `sources`)"

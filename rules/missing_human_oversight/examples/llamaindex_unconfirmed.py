@@ -6,7 +6,7 @@ BANK = "https://bank.internal/api"
 
 async def transfer_money(from_account_id: str, to_account_id: str, amount: int) -> str:
     async with httpx.AsyncClient() as client:
-        # todoruleid: missing_human_oversight
+        # ruleid: missing_human_oversight
         r = await client.post(f"{BANK}/transfers", json={"from": from_account_id, "to": to_account_id, "amount": amount})
     return r.text
 

@@ -14,6 +14,8 @@ export interface FrameworkIndex {
   readonly apiClients: NameIndex<true>
   /** types of a tool's run context (PydanticAI `RunContext`): a parameter of one holds no data the model chose */
   readonly contextTypes: NameIndex<true>
+  /** values that carry credentials when read whole (a request's headers), see FrameworkModel.credential_holders */
+  readonly credentialHolders: NameIndex<true>
   readonly secretNames: RegExp | undefined
   /**
    * A field, header or attribute name that names a credential as a whole (`password`, `x-api-key`,
@@ -53,6 +55,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     parsers: new NameIndex(),
     apiClients: new NameIndex(),
     contextTypes: new NameIndex(),
+    credentialHolders: new NameIndex(),
     secretNames: undefined,
     secretKey: () => false,
     decorators: new NameIndex(),
@@ -77,6 +80,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     for (const n of m.parsers ?? []) index.parsers.add(n, true)
     for (const n of m.api_clients ?? []) index.apiClients.add(n, true)
     for (const n of m.context_types ?? []) index.contextTypes.add(n, true)
+    for (const n of m.credential_holders ?? []) index.credentialHolders.add(n, true)
     if (m.secret_names !== undefined) secret = secret === undefined ? m.secret_names : `${secret}|${m.secret_names}`
     for (const r of m.roles ?? []) {
       for (const d of r.decorators ?? []) index.decorators.add(d, r.role)

@@ -13,6 +13,8 @@ interface Assignments {
   readonly values: Array<Value>
 }
 const MAX_PARAMS = 30
+/** How deep a helper's returned record keeps its fields through substitution (records of records). */
+const MAX_FIELD_DEPTH = 3
 
 /**
  * Intra-procedural data flow over the semantic model, with summaries of the file's own functions.
@@ -143,13 +145,29 @@ export class FlowEvaluator {
     const s = this.body(fn)[index] as Extract<Statement, { k: "assign" | "iterate" }>
     const before = i === 0 ? undefined : list.values[i - 1]
     const v = this.evaluatingAt(fn, index, () => this.value(s.value, fn, s.span.start))
-    if (targetKey(s.target) === key) list.values.push(before === undefined ? v : commonPrefix(join(before, v), before, v))
+    if (targetKey(s.target) === key) list.values.push(before === undefined || (v.prov >= before.prov && this.rewritesItself(s)) ? v : commonPrefix(join(before, v), before, v))
     else {
       const held = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : undefined
       const whole = held ?? join(before!, v)
       const base = held ?? before!.base ?? before!
       list.values.push({ ...withField(whole, s.target.path[0]!, v), base: base.base ?? base })
     }
+  }
+
+  /**
+   * `name = clean(name)`, `p = p.strip()`: a call made on the variable's whole value gives its next
+   * value, which already holds every earlier one's data (it read them), passed through the call: the
+   * earlier values are gone rather than joined beside it, so a cleaning call after a branch that
+   * changed the variable (`if not name.endswith(".png"): name += ".png"`) cleans what both hold.
+   * Only while the call keeps the data (a cleaned value is still the data, cleaned): one that drops it
+   * (`response = self._refine(response)` of an abstract method) may sit in a branch the flow cannot
+   * see, so the earlier value stays beside it.
+   */
+  private rewritesItself(s: Extract<Statement, { k: "assign" | "iterate" }>): boolean {
+    if (s.k !== "assign" || s.target.path.length > 0 || s.value.k !== "call") return false
+    const call = this.model.calls[s.value.call]!
+    const self = (e: Expr | undefined): boolean => e !== undefined && e.k === "name" && e.name === s.target.name
+    return self(call.receiver) || call.args.some((a) => a.name === undefined && self(a.value))
   }
 
   private evaluatingAt<T>(fn: number, index: number, run: () => T): T {
@@ -241,9 +259,21 @@ export class FlowEvaluator {
    * holds that credential: logged or sent whole, it carries it.
    */
   private withCredentialField(v: Value, dotted: string, fn: number): Value {
-    if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || fn === MODULE) return v
+    if (v.secret || fn === MODULE) return v
+    // a request's headers read whole (`log.debug(dict(request.headers))`): the Authorization header and
+    // cookies with them; a header read by name is judged by that name (recordValue reads the record)
+    if (this.holdsCredentials(v, dotted, fn)) return credentialsIn(v, dotted)
+    if (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) return v
     const field = this.credentialRecord(fn, dotted)
     return field === undefined ? v : this.named(v, field)
+  }
+
+  private holdsCredentials(v: Value, dotted: string, fn: number): boolean {
+    if (v.prov === Prov.Constant && v.params === 0) return false
+    if (v.label === REQUEST_DATA && HEADERS.test(dotted)) return true
+    if (this.fw.credentialHolders.lookup(dotted).length > 0) return true
+    const typed = this.typedName(dotted, fn)
+    return typed !== undefined && this.fw.credentialHolders.lookup(typed).length > 0
   }
 
   private credentialRecord(fn: number, dotted: string): string | undefined {
@@ -363,11 +393,15 @@ export class FlowEvaluator {
         return constant(e.value === null ? "" : String(e.value))
       case "name":
         return this.withCredentialField(this.read(e.name, fn, at), e.name, fn)
-      case "ref":
-        return this.refValue(e.name)
+      case "ref": {
+        const v = this.refValue(e.name)
+        return !v.secret && this.fw.credentialHolders.lookup(e.name).length > 0 ? credentialsIn(v, e.name) : v
+      }
       case "attr": {
         const { v, dotted } = this.checkedAttr(e, fn, at)
-        return dotted === undefined ? v : this.withCredentialField(v, dotted, fn)
+        // (a parameter's attribute reads as its symbolic bit here: a typed one may hold credentials, `req.headers` of `req: httpx.Request`)
+        const whole = dotted ?? (HEADERS_NAME.test(e.name) && v.params !== 0 ? dottedOf(e) : undefined)
+        return whole === undefined ? v : this.withCredentialField(v, whole, fn)
       }
       default:
         return this.otherValue(e, fn, at)
@@ -390,6 +424,7 @@ export class FlowEvaluator {
   private recordValue(e: Expr, fn: number, at: number): Value {
     if (e.k === "name") return this.read(e.name, fn, at)
     if (e.k === "attr") return this.checkedAttr(e, fn, at).v
+    if (e.k === "ref") return this.refValue(e.name)
     return this.value(e, fn, at)
   }
 
@@ -558,7 +593,11 @@ export class FlowEvaluator {
         const fields = new Map<string, Value>()
         e.entries.forEach((x, i) => x.key !== undefined && fields.set(x.key, values[i]!))
         const whole = values.length === 0 ? constant() : strip(joinAll(values))
-        return { ...whole, fields: fields.size > 0 ? fields : undefined, container: e.entries.every((x) => x.key === undefined) }
+        if (fields.size === 0) return { ...whole, container: e.entries.every((x) => x.key === undefined) }
+        // a key the literal does not name can only come from what it spreads (`{ ...options, lock }`:
+        // `.label` is the options', not the fetched lock's), or is absent: the spreads are its base
+        const spread = values.filter((_, i) => e.entries[i]!.key === undefined)
+        return { ...whole, fields, container: false, base: spread.length === 0 ? constant() : strip(joinAll(spread)) }
       }
       case "call": {
         const call = this.model.calls[e.call]!
@@ -665,7 +704,7 @@ export class FlowEvaluator {
       // the client it builds: what comes back is not the secret
       // (an MCP text result, `TextContent(type="text", text=key)`, is the text it is given, however
       // passed; a text conversion, `JSON.stringify(record)`, `json.dumps(record)`, writes the record out)
-      const content = TEXT_CONTENT.test(lastSegmentOf(call.callee)) || TEXT_CONVERSION.test(lastSegmentOf(call.callee))
+      const content = TEXT_CONTENT.test(lastSegmentOf(call.callee)) || TEXT_CONVERSION.test(lastSegmentOf(call.callee)) || COPIES.test(lastSegmentOf(call.callee))
       const parts = call.args.map((a) => {
         const v = this.value(a.value, fn, at)
         return !content && (a.name !== undefined || v.fields !== undefined) && v.secret ? { ...v, secret: false } : v
@@ -680,7 +719,7 @@ export class FlowEvaluator {
       // a credential stays one through text conversions and methods of the credential itself, but a
       // call that merely takes it (`OpenAI(api_key=key)`, `NewModel(ctx, cfg)`) returns something else
       if (PARTIAL_METHODS.test(lastSegmentOf(call.callee))) result = { ...result, secret: false, sanitized: [...result.sanitized, PARTIAL] }
-      if (result.secret && !TEXT_CONVERSION.test(lastSegmentOf(call.callee))) {
+      if (result.secret && !TEXT_CONVERSION.test(lastSegmentOf(call.callee)) && !COPIES.test(lastSegmentOf(call.callee))) {
         // (the names of a record's entries, `env.keys()`, are no credential of it)
         const receiverSecret = call.receiver !== undefined && call.receiver.k !== "ref" && !KEY_LISTS.test(lastSegmentOf(call.callee)) && this.value(call.receiver, fn, at).secret
         if (!receiverSecret) result = { ...result, secret: false }
@@ -1064,7 +1103,7 @@ export class FlowEvaluator {
   }
 
   /** A summary value with the caller's arguments in place of the parameter bits. */
-  substitute(v: Value, call: Call, callee: number, fn: number, at: number): Value {
+  substitute(v: Value, call: Call, callee: number, fn: number, at: number, depth = 0): Value {
     if (v.params === 0) return v
     let out: Value = { ...v, params: 0 }
     for (let i = 0; i < MAX_PARAMS; i++) {
@@ -1073,7 +1112,14 @@ export class FlowEvaluator {
       out = join(out, arg === undefined ? constant() : guarded(this.value(arg.value, fn, at), v))
     }
     const kept = keepPrefix(out, v)
-    return v.hostPart === undefined ? kept : { ...kept, hostPart: this.substitute(v.hostPart, call, callee, fn, at) }
+    const hosted = v.hostPart === undefined ? kept : { ...kept, hostPart: this.substitute(v.hostPart, call, callee, fn, at) }
+    if (v.fields === undefined || depth >= MAX_FIELD_DEPTH) return hosted
+    // a record the helper returns keeps its fields (`return { ...options, lock }`): each with the
+    // caller's arguments in place, so `.label` is what the caller passed and not the lock
+    const fields = new Map<string, Value>()
+    for (const [key, field] of v.fields) fields.set(key, this.substitute(field, call, callee, fn, at, depth + 1))
+    const base = v.base === undefined ? undefined : this.substitute(v.base, call, callee, fn, at, depth + 1)
+    return { ...hosted, fields, base, container: v.container }
   }
 
   /**
@@ -1219,6 +1265,14 @@ const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
 /** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
 const CREDENTIAL_LABEL = ", a credential)"
+/** A request's headers, read whole (`req.headers`, Go's `r.Header`) */
+const HEADERS = /\.(?:headers|Header)$/
+const HEADERS_NAME = /^(?:headers|Header)$/
+/**
+ * A value that holds credentials read whole: secret, keeping its provenance's label (`request data`,
+ * which a header then read from it by name is judged by: see `named`)
+ */
+const credentialsIn = (v: Value, what: string): Value => ({ ...v, secret: true, label: v.label ?? `${what} (with the credentials in it)` })
 /** An entry a function writes into a store the module shares: the function, and the entry as a dotted key. */
 interface StoreWrite {
   readonly fn: number
@@ -1337,6 +1391,8 @@ const REPLACEMENTS = /^(?:replace|replaceAll|sub|subn|translate|ReplaceAll|Repla
 const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/
 
 /** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
+/** Copies of a record or a list, which hold what it held (`dict(request.headers)`, `copy.deepcopy(cfg)`) */
+const COPIES = /^(?:dict|copy|deepcopy|structuredClone)$/
 const PARTIAL_METHODS = /^(?:slice|substring|substr|charAt|at)$/
 
 /** Parts of a URL that name the host it is on (not its path or query) */

@@ -31,11 +31,12 @@ const namesASecret = (model: SemanticModel, fw: FrameworkIndex): boolean => {
   const visit = (e: Expr): boolean => {
     switch (e.k) {
       case "attr":
-        return credential(e.name) || visit(e.obj)
+        // (a request's headers read whole hold its Authorization header: see FrameworkModel.credential_holders)
+        return credential(e.name) || e.name === "headers" || e.name === "Header" || visit(e.obj)
       case "index":
         return (e.key.k === "lit" && typeof e.key.value === "string" && credential(e.key.value)) || visit(e.obj) || visit(e.key)
       case "ref":
-        return credential(e.name.slice(e.name.lastIndexOf(".") + 1))
+        return credential(e.name.slice(e.name.lastIndexOf(".") + 1)) || fw.credentialHolders.lookup(e.name).length > 0
       case "concat":
       case "op":
         return e.parts.some(visit)

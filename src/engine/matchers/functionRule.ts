@@ -268,14 +268,16 @@ const effect = (
     if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
     // the statement is the first argument, or the second after a context (Go's `db.ExecContext(ctx, "DELETE …", id)`);
-    // its constant text, or the constant text it starts with (`"DELETE FROM " + table`)
-    const textOf = (a: Arg | undefined): string | undefined => {
+    // its constant text, or the constant text it starts with (`"DELETE FROM " + table`), or else its
+    // constant fragments, space-separated (`f"{BANK}/orders/{order_id}/refunds"`: `/orders/ /refunds`)
+    const matches = (a: Arg | undefined): boolean | undefined => {
       const e = statementOf(model, a?.value)
       const v = e === undefined ? undefined : evaluator().value(e, x.fn, x.span.start)
-      return v?.text ?? v?.prefix
+      const text = v?.text ?? v?.prefix
+      if (text === undefined && v?.consts === undefined) return undefined
+      return (text !== undefined && c.statement!.test(text)) || (v!.text === undefined && v!.consts !== undefined && c.statement!.test(v!.consts))
     }
-    const text = textOf(x.args[0]) ?? (x.args.length > 1 ? textOf(x.args[1]) : undefined)
-    return text !== undefined && c.statement.test(text)
+    return matches(x.args[0]) ?? (x.args.length > 1 ? matches(x.args[1]) === true : false)
   }
   for (const call of scope.own(fi)) {
     const direct = isEffect(call)
