@@ -91,3 +91,9 @@ TELEMETRY_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsIn
 # the same project's service-role key bypasses row-level security
 # ruleid: hardcoded_credentials
 ADMIN_TELEMETRY_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6InFodHJ2Ym53eGt6eXBsbWNkZmdzIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImlhdCI6MTcxNjAwMDAwMCwiZXhwIjoyMDMxNTc2MDAwfQ.T9vb_IlxTB2N6K8KM3D1gydrjTLYyPOGTLeSMMCG0Yg"
+
+# PostHog's project key only sends events (public by design, it ships in every browser page)
+# ok: hardcoded_credentials
+POSTHOG_PROJECT_API_KEY = "phc_F8JMNjW1i2KbGUTaW1unnDdLSPCoyc52SGRU0JecaUh"
+# ruleid: hardcoded_credentials
+POSTHOG_PERSONAL_API_KEY = "phx_7Jd8Kq2LmN4pR6sT8vW0xY2zA4bC6dE8fG0hJ2kL4mN"
