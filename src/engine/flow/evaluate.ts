@@ -429,6 +429,15 @@ export class FlowEvaluator {
   }
 
   private attrValue(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): Value {
+    const v = this.attrRead(e, fn, at)
+    // `req.session.returnTo`: a request's session outlives it, so what another route wrote there
+    // (`req.session.returnTo = req.query.next`) is read back here
+    if (e.obj.k !== "attr" || e.obj.name !== "session" || e.obj.obj.k !== "name") return v
+    const stored = this.storeValue({ k: "ref", name: SESSION_STORE }, e.name, fn)
+    return stored === undefined ? v : join(v, stored)
+  }
+
+  private attrRead(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): Value {
     // `new URL(request.url).origin`, `request.nextUrl.origin`: the host the request came to, which a
     // redirect or a link built on it keeps (the deployment's, not the caller's data)
     if (OWN_ORIGIN.has(e.name) && ((e.obj.k === "call" && this.ownUrl(this.model.calls[e.obj.call]!)) || (e.obj.k === "attr" && e.obj.name === "nextUrl" && (e.obj.obj.k === "name" || e.obj.obj.k === "ref"))))
@@ -1273,6 +1282,8 @@ const HEADERS_NAME = /^(?:headers|Header)$/
  * which a header then read from it by name is judged by: see `named`)
  */
 const credentialsIn = (v: Value, what: string): Value => ({ ...v, secret: true, label: v.label ?? `${what} (with the credentials in it)` })
+/** The store name of a request's session (`req.session`), in storeWritesOf */
+const SESSION_STORE = "<request session>"
 /** An entry a function writes into a store the module shares: the function, and the entry as a dotted key. */
 interface StoreWrite {
   readonly fn: number
@@ -1293,7 +1304,16 @@ const storeWritesOf = (model: SemanticModel): Map<string, Array<StoreWrite>> => 
   model.functions.forEach((f, i) => {
     const locals = localsOf(model, i)
     for (const st of f.body) {
-      if (st.k !== "assign" || st.target.path.length === 0 || locals.has(st.target.name)) continue
+      if (st.k !== "assign" || st.target.path.length === 0) continue
+      // a request's session (`req.session.returnTo = ...` in an Express route): one store per client,
+      // shared by every route, whatever the route calls its request
+      if (st.target.path.length > 1 && st.target.path[0] === "session" && f.params.includes(st.target.name)) {
+        const list = writes.get(`${SESSION_STORE}\n${st.target.path[1]}`) ?? []
+        if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.session.${st.target.path[1]}` })
+        writes.set(`${SESSION_STORE}\n${st.target.path[1]}`, list)
+        continue
+      }
+      if (locals.has(st.target.name)) continue
       const id = `${canonicalOf.get(st.target.name) ?? st.target.name}\n${st.target.path[0]}`
       const list = writes.get(id) ?? []
       if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.${st.target.path[0]}` })
