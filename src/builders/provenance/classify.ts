@@ -137,6 +137,11 @@ const glob = (pattern: string): RegExp => {
 
 /** The producer class of a node: its builder's table first, then its kind. */
 export function producerOf(builder: BuilderName, node: GraphNode): Producer {
+  // a Langflow Text Input that holds its own text (a company profile, a persona) gives that text unless
+  // a run replaces it (the API's input goes to the chat input unless the caller asks for text inputs):
+  // of unknown origin, not the caller's; an empty one waits for the caller's text
+  if (builder === "langflow" && TEXT_INPUTS.has(node.type) && typeof node.params.input_value === "string" && node.params.input_value.trim() !== "")
+    return TEXT_INPUT_DEFAULT
   // a node's kind says more than a catch-all row: an n8n model or agent is a model whatever its package
   for (const [types, producer] of TABLES[builder]) {
     if (!types.some((t) => glob(t).test(node.type))) continue
@@ -145,6 +150,9 @@ export function producerOf(builder: BuilderName, node: GraphNode): Producer {
   }
   return KIND_DEFAULT[node.kind]
 }
+
+const TEXT_INPUTS = new Set(["TextInput", "TextInputComponent"])
+const TEXT_INPUT_DEFAULT = source("unknown", "the text input's preset text")
 
 /** The origin a source node gives its output, naming the node. */
 export const originOf = (producer: Producer & { kind: "source" }, node: GraphNode): Origin => ({
