@@ -13,6 +13,8 @@ const ZOD_WRAPPERS = new Set(["describe", "optional", "default", "nullable", "nu
 const ZOD_SCALARS = new Set(["number", "int", "bigint", "boolean"])
 /** zod refinements of a number schema (`z.number().int().positive()`), still a number */
 const ZOD_NUMBER_REFINEMENTS = new Set(["int", "positive", "negative", "nonnegative", "nonpositive", "min", "max", "gt", "gte", "lt", "lte", "multipleOf", "step", "finite", "safe", ...ZOD_WRAPPERS])
+/** zod refinements of a string schema that keep a checked shape checked (`.regex(...).max(64)`) */
+const ZOD_TEXT_REFINEMENTS = new Set(["min", "max", "length", "trim", "toLowerCase", "toUpperCase"])
 const ZOD_OBJECT_WRAPPERS = new Set(["strict", "describe", "passthrough", "strip"])
 /** A call of zod's API: `z.object`, `zod.string`, also imported from a subpath (`zod/v4`, `zod/mini`) */
 const isZod = (callee: string): boolean => /^(?:zod(?:\/[\w-]+)?|z)\./.test(callee) || callee.includes("zod.")
@@ -163,20 +165,26 @@ class ScriptWalker {
   private schemaGuards(): void {
     const calls = this.b.calls
     // what a zod schema lets through: one of fixed values, or a number / boolean (no text at all)
-    const accepts = (e: Expr, depth: number): "fixed" | "number" | undefined => {
+    const accepts = (e: Expr, depth: number): "fixed" | "number" | "shape" | undefined => {
       if (e.k !== "call" || depth > 8) return undefined
       const c = calls[e.call]!
       const last = c.callee.slice(c.callee.lastIndexOf(".") + 1)
       if (!isZod(c.callee)) return undefined
       if (last === "enum" || last === "literal" || last === "nativeEnum") return "fixed"
+      // `z.string().regex(/^[a-z0-9_-]{1,64}$/)`: text of a validated shape (an anchored pattern
+      // without a wildcard, as for a `.test()` check in code)
+      const pattern = c.args[0]?.value
+      if (last === "regex" && c.receiver?.k === "call" && pattern?.k === "lit" && typeof pattern.value === "string" && pattern.value.startsWith("/"))
+        return validatingRegex(literalRegex(pattern.value)) ? "shape" : undefined
       // `z.number()`, `z.coerce.number()`, `z.boolean()`: called on the module, not on a schema (`z.string().int()`)
       if (c.receiver?.k !== "call") return ZOD_SCALARS.has(last) ? "number" : undefined
-      // `z.enum([...]).describe("...")`, `.optional()`, `.default(x)`
+      // `z.enum([...]).describe("...")`, `.optional()`, `.default(x)`; `.max(64)` on a checked shape
       if (ZOD_WRAPPERS.has(last)) return accepts(c.receiver, depth + 1)
+      if (ZOD_TEXT_REFINEMENTS.has(last) && accepts(c.receiver, depth + 1) === "shape") return "shape"
       // `z.number().int().positive().max(100)`: refinements of a number stay a number
       return ZOD_NUMBER_REFINEMENTS.has(last) && accepts(c.receiver, depth + 1) === "number" ? "number" : undefined
     }
-    const fieldsOf = (e: Expr, out: Map<string, "fixed" | "number">, depth: number): void => {
+    const fieldsOf = (e: Expr, out: Map<string, "fixed" | "number" | "shape">, depth: number): void => {
       if (depth > 4) return
       if (e.k === "container") {
         for (const x of e.entries) {
@@ -233,7 +241,7 @@ class ScriptWalker {
     }
     for (const call of calls) {
       const handlers: Array<number> = []
-      const fields = new Map<string, "fixed" | "number">()
+      const fields = new Map<string, "fixed" | "number" | "shape">()
       let input: DeclaredType | undefined
       for (const a of call.args) {
         const v = a.value
@@ -261,7 +269,7 @@ class ScriptWalker {
         const f = this.b.functions[fn]!
         const first = f.params[0]
         // one of fixed values is also a validated value: joined with a checked number it stays guarded
-        // a number is a validated value (no text), not one of fixed values
+        // a number, or text of a checked shape, is a validated value, not one of fixed values
         for (const [field, accepted] of fields)
           for (const kind of accepted === "fixed" ? (["allowlist", "validated"] as const) : (["validated"] as const)) {
             f.body.push({ k: "guard", kind, name: field, scope: f.span, span: f.span })
