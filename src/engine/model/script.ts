@@ -265,16 +265,20 @@ class ScriptWalker {
           if (f.params.length > 0) f.paramShapes = [input, ...(f.paramShapes ?? []).slice(1)]
         }
       if (handlers.length === 0 || fields.size === 0) continue
+      // Mastra's `createTool({ inputSchema, execute: async ({ context }) => ... })` hands the parsed
+      // input to the handler as `context`
+      const nested = call.callee.startsWith("@mastra/") ? ["", "context."] : [""]
       for (const fn of handlers) {
         const f = this.b.functions[fn]!
         const first = f.params[0]
         // one of fixed values is also a validated value: joined with a checked number it stays guarded
         // a number, or text of a checked shape, is a validated value, not one of fixed values
         for (const [field, accepted] of fields)
-          for (const kind of accepted === "fixed" ? (["allowlist", "validated"] as const) : (["validated"] as const)) {
-            f.body.push({ k: "guard", kind, name: field, scope: f.span, span: f.span })
-            if (first !== undefined) f.body.push({ k: "guard", kind, name: `${first}.${field}`, scope: f.span, span: f.span })
-          }
+          for (const kind of accepted === "fixed" ? (["allowlist", "validated"] as const) : (["validated"] as const))
+            for (const under of nested) {
+              f.body.push({ k: "guard", kind, name: `${under}${field}`, scope: f.span, span: f.span })
+              if (first !== undefined) f.body.push({ k: "guard", kind, name: `${first}.${under}${field}`, scope: f.span, span: f.span })
+            }
       }
     }
   }
