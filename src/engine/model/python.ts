@@ -20,6 +20,9 @@ const TEXT_TYPES = /\b(?:str|bytes|bytearray|object|Any|dict|list|tuple|Mapping|
  * blocks are flattened into the function's statement list (data flow inside a function is
  * flow-insensitive, guards carry the span where they hold).
  */
+/** Calls whose result is a path (pathlib's constructors and methods, os.path's joins) */
+const PATH_MAKERS = /(?:^|\.)(?:Path|PurePath|PosixPath|WindowsPath|PurePosixPath|resolve|absolute|joinpath|with_name|with_suffix|expanduser|join|abspath|realpath|normpath)$/
+
 export const pythonModel = (tree: FlatTree, text: string, interest?: Interest): SemanticModel => pythonModelOf(tree.root, text, interest)
 
 /** The model from any node implementation (the binding's own nodes too: test/engine/model-flat.test.ts). */
@@ -822,6 +825,14 @@ class PythonWalker {
     return out
   }
 
+  /** A path, as far as the file shows: a call (`Path(p)`, `p.resolve()`) or a name holding one's result. */
+  private pathLike(node: AstNode, fn: number): boolean {
+    if (node.type === "call") return true
+    if (node.type !== "identifier" && node.type !== "attribute") return false
+    const held = this.b.canonical(fn, node.text, this.b.parentOf)
+    return held.endsWith("()") && PATH_MAKERS.test(held.slice(0, -2))
+  }
+
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
     let node = subject
     // `str(p).startswith(...)`, `urlparse(u).hostname in HOSTS`: the check is about p / u
@@ -840,7 +851,9 @@ class PythonWalker {
         // `urlparse(u).scheme in ("http", "https")` fixes the scheme, not who is reached: no check of the host
         if (attr === "scheme") return
         if (/^(?:hostname|netloc|host)$/.test(attr)) hostPart = true
-        if (/^(?:hostname|netloc|host|scheme|parent|name|suffix|stem)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr)) {
+        // (`.name` is a path's last part only on a path: `block.name == "read_file"` checks the
+        // block's name field, not the block)
+        if ((/^(?:hostname|netloc|host|scheme|parent|suffix|stem)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr) || (attr === "name" && this.pathLike(node.childForFieldName("object")!, fn)))) {
           node = node.childForFieldName("object")!
           continue
         }
