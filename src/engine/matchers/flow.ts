@@ -900,6 +900,9 @@ const passesBound = (refs: ReadonlyArray<number | string>, call: Call): boolean 
     return !(e.k === "lit" && e.value === null) && !(e.k === "container" && e.entries.length === 0) && e.k !== "func"
   })
 
+/** An HTML tag in the constant parts of a text (`<div class="answer">`, `</p>`) */
+const HTML_TAG = /<\/?[a-zA-Z][\w-]*(?:\s[^<>]*)?>/
+
 const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsPromptText = false, bound = false): Verdict | undefined => {
   // a few characters of a credential are not the credential
   const v0 = value.secret && value.sanitized.includes(PARTIAL) ? { ...value, secret: false } : value
@@ -917,6 +920,8 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   if (sqlCheck && v0.container === true) return undefined
   const v = sqlCheck && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
   if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
+  // a generic send is a page only when the text around the value is HTML
+  if (hit.sink.check === "html_text" && !HTML_TAG.test(v.consts ?? "")) return undefined
   // what the text says is the finding, whoever wrote it
   if (hit.sink.matches !== undefined) return ruleRegex(hit.sink.matches).test(textOf(v)) ? { tier: hit.entry.matcher.risk_tier ?? hit.entry.rule.risk_tier, lower: false, label: "prompt text", text: true } : undefined
   // leak rules: constant prompt text reaching a log or a response is itself the finding (a risk)
