@@ -155,7 +155,7 @@ class PythonWalker {
   private readonly skipped = new Map<number, AstNode>()
   /** functions passed to calls by name or as lambdas (`Tool(func=f)`), resolved at the end: defs may come later */
   /** functions handed to a call (by name, as a lambda, or as an instance of a class of the file: its `__call__`) */
-  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number; instanceOf?: string }> = []
+  private readonly pending: Array<{ call: number; arg: number; field?: string; name?: string; fn?: number; instanceOf?: string; method?: string }> = []
   constructor(private readonly text: string, interest?: Interest) {
     this.focus = interest === undefined ? undefined : new Focus(interest, text)
     this.b = new ModelBuilder("python", this.focus)
@@ -233,11 +233,15 @@ class PythonWalker {
       if (f.parent === -1 && f.name !== "<lambda>" && !named.has(f.name)) named.set(f.name, i)
     })
     const callables = new Map<string, number>()
+    // methods by name, -1 when classes of the file share it: `reader.read_page` names the one there is
+    const methods = new Map<string, number>()
     this.b.functions.forEach((f, i) => {
       if (f.name === "__call__" && f.owner !== undefined) callables.set(f.owner, i)
+      if (f.owner !== undefined && !f.name.startsWith("__")) methods.set(f.name, methods.has(f.name) ? -1 : i)
     })
     for (const p of this.pending) {
-      const fn = p.fn ?? (p.name !== undefined ? named.get(p.name) : p.instanceOf !== undefined ? callables.get(p.instanceOf) : undefined)
+      const method = p.method === undefined ? undefined : methods.get(p.method)
+      const fn = p.fn ?? (p.name !== undefined ? named.get(p.name) : p.instanceOf !== undefined ? callables.get(p.instanceOf) : method !== undefined && method !== -1 ? method : undefined)
       if (fn === undefined) continue
       const call = this.b.calls[p.call]!
       const callback: { arg: number; field?: string; fn: number } = { arg: p.arg, fn }
@@ -411,7 +415,7 @@ class PythonWalker {
         const plus = augmented && (node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type) === "+="
         const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : value
         out.push({ k: "assign", target, value: v, span: span(node) })
-        const held = augmented || targets.length !== 1 ? undefined : value.k === "call" ? `${this.b.calls[value.call]!.callee}()` : this.sequenceHolder(value, fn)
+        const held = augmented || targets.length !== 1 ? undefined : value.k === "call" ? `${this.b.calls[value.call]!.callee}()` : this.sequenceHolder(value, fn) ?? this.defaultHolder(right, value)
         if (held !== undefined) {
           const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
           const holderScope = target.name === "self" ? -1 : fn
@@ -1210,6 +1214,13 @@ class PythonWalker {
    * (`ChatOpenAI().invoke`: one completion, not an agent). Only for a `|` of at least two call
    * results (runnables the file builds or holds); a union of literals is none.
    */
+  /** `session or requests.Session()`: a given instance or a new one of that class, which is what the name holds */
+  private defaultHolder(node: AstNode, value: Expr): string | undefined {
+    if (node.type !== "boolean_operator" || node.children.find((c) => !c.isNamed)?.type !== "or" || value.k !== "op") return undefined
+    const last = value.parts[value.parts.length - 1]
+    return last?.k === "call" ? `${this.b.calls[last.call]!.callee}()` : undefined
+  }
+
   private sequenceHolder(value: Expr, fn: number): string | undefined {
     if (value.k !== "op" || value.pipe !== true) return undefined
     const steps: Array<string | undefined> = []
@@ -1388,6 +1399,8 @@ class PythonWalker {
       const field = a.name !== undefined ? { field: a.name } : {}
       if (a.value.k === "name") this.pending.push({ call: index, arg: i, name: a.value.name, ...field })
       else if (a.value.k === "func") this.pending.push({ call: index, arg: i, fn: a.value.fn, ...field })
+      // `FunctionTool.from_defaults(fn=reader.read_page)`: a bound method of a class of the file
+      else if (a.value.k === "attr" && a.value.obj.k === "name") this.pending.push({ call: index, arg: i, method: a.value.name, ...field })
       // `ShellTool(executor=ShellExecutor())`: the framework calls the instance, so its `__call__`
       else if (a.value.k === "call" && /^[A-Za-z_]\w*$/.test(this.b.calls[a.value.call]?.callee ?? "")) this.pending.push({ call: index, arg: i, instanceOf: this.b.calls[a.value.call]!.callee, ...field })
       // `Agent(tools=[search, run_sql])`, `ToolNode([lookup])`: each function of a literal list
@@ -1395,6 +1408,7 @@ class PythonWalker {
         for (const x of a.value.entries) {
           if (x.value.k === "name") this.pending.push({ call: index, arg: i, name: x.value.name, ...field })
           else if (x.value.k === "func") this.pending.push({ call: index, arg: i, fn: x.value.fn, ...field })
+          else if (x.value.k === "attr" && x.value.obj.k === "name") this.pending.push({ call: index, arg: i, method: x.value.name, ...field })
         }
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
