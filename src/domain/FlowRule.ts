@@ -238,6 +238,10 @@ export const CallMatcher = Schema.Struct({
   mentions: Schema.optional(Schema.Array(Schema.String)).annotations({
     description: "with callee [\"*\"]: words a file must contain for the matcher to apply (prefilter), beyond the keywords of `where`"
   }),
+  through_helpers: Schema.optional(Schema.Literal(true)).annotations({
+    description:
+      "a call of a function of the file (`_generate(...)`, `self._ask(...)`) that makes one of `callee` (itself or through its own helpers, three deep) matches too, at that call: for conditions about where a call sits (`in_loop`, `in_recursion`), not about its arguments"
+  }),
   ...Overrides
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })
 export type CallMatcher = typeof CallMatcher.Type

@@ -132,6 +132,8 @@ export const compileModelRules = (
   const fileLiterals = [...fileConditions.values()].flatMap((f) => [...f.need, ...f.forbid].flatMap((c) => c.names.literals))
   const structural = new NameIndex<CallEntry>()
   const assigned = new NameIndex<CallEntry>()
+  // matchers that also match a call of a file's function making one of their callees
+  const throughHelpers = calls.filter((entry) => entry.matcher.through_helpers === true)
   const anyCall: Array<{ readonly entry: CallEntry; readonly keywords: RequiredKeywords | undefined; readonly words: WordsNeeded }> = []
   const keywords = new Set<string>()
   // the names `includes` looks for: the functions that make those calls must be modelled too
@@ -214,6 +216,7 @@ export const compileModelRules = (
       const sites = name === undefined ? [] : model.calls.filter((c) => c.callee === name && c.fn !== call.fn)
       return sites.length > 0 ? sites : undefined
     }
+    const helpers = new FileHelpers(model)
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
@@ -251,6 +254,12 @@ export const compileModelRules = (
       for (const any of liveAny) {
         if (any.keywords !== undefined && !mayPass(any.keywords, call, model)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
+      }
+      if (throughHelpers.length > 0) {
+        const helper = helpers.of(call)
+        if (helper !== undefined)
+          for (const entry of throughHelpers)
+            if (helpers.reaches(helper, (inner) => structural.lookup(inner.callee).includes(entry)) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -1613,3 +1622,38 @@ const checkFunctionMatcher = (m: FunctionMatcher): { path: Array<string | number
   return undefined
 }
 
+/**
+ * The file's own functions a call runs (`_generate(...)`, `self._ask(...)`, `this.ask(...)`), and
+ * whether one makes a call of some kind, itself or through its helpers (three deep): for matchers
+ * `through_helpers`.
+ */
+class FileHelpers {
+  private readonly byName = new Map<string, number>()
+  private readonly callsOf = new Map<number, Array<Call>>()
+  constructor(private readonly model: SemanticModel) {
+    model.functions.forEach((f, i) => {
+      if (f.name !== "<lambda>" && f.name !== "<anonymous>" && !this.byName.has(f.name)) this.byName.set(f.name, i)
+    })
+    for (const c of model.calls) {
+      const list = this.callsOf.get(c.fn)
+      if (list === undefined) this.callsOf.set(c.fn, [c])
+      else list.push(c)
+    }
+  }
+  of(call: Call): number | undefined {
+    const dot = call.callee.indexOf(".")
+    const name = dot === -1 ? call.callee : /^(?:self|this)\.[\w$]+$/.test(call.callee) ? call.callee.slice(dot + 1) : undefined
+    const fn = name === undefined ? undefined : this.byName.get(name)
+    return fn === undefined || fn === call.fn ? undefined : fn
+  }
+  reaches(fn: number, test: (call: Call) => boolean, depth = 0, seen = new Set<number>()): boolean {
+    if (depth > 2 || seen.has(fn)) return false
+    seen.add(fn)
+    for (const c of this.callsOf.get(fn) ?? []) {
+      if (test(c)) return true
+      const h = this.of(c)
+      if (h !== undefined && this.reaches(h, test, depth + 1, seen)) return true
+    }
+    return false
+  }
+}

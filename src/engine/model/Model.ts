@@ -100,7 +100,8 @@ export interface Call {
  * `bounded`: something in it ends it semantically: an ordering comparison (a counter, a deadline
  * `time.time() > t`) in an `if` that leaves the loop, or a context cancellation (`ctx.Done()`,
  * `ctx.Err()`, `signal.aborted`), or a deadline the function set before it (`context.WithTimeout`,
- * `AbortSignal.timeout`). `waits`: it receives from a channel (`<-ch`) each lap.
+ * `AbortSignal.timeout`). `waits`: it receives from a channel (`<-ch`) each lap, or (Python) reads a
+ * terminal: it handles `EOFError` / `KeyboardInterrupt`, as a REPL does whatever its input function is called.
  */
 export interface Loop {
   readonly span: Span

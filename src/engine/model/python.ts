@@ -359,6 +359,9 @@ class PythonWalker {
       case "except_clause":
       case "match_statement":
       case "case_clause": {
+        // `except (EOFError, KeyboardInterrupt):` in a loop: the loop reads a terminal each lap (a
+        // REPL, whatever its input function is called), which the person at it ends
+        if (node.type === "except_clause" && /\b(?:EOFError|KeyboardInterrupt)\b/.test(node.namedChildren.find((c) => c.type !== "block")?.text ?? "")) this.b.waitInLoop(fn)
         for (const c of node.namedChildren) {
           if (c.type === "block") this.block(c, fn, out)
           else if (c.type.endsWith("_clause") || c.type === "block") this.statement(c, fn, out, block)
