@@ -198,6 +198,11 @@ const walk = (w: Walk, e: Expr, fn: number, depth: number): void => {
     w.site = undefined
     return
   }
+  // Go's `msgs = append(msgs, openai.ChatCompletionMessage{Role: ..., Content: ...})`: the list and what it gains
+  if (e.k === "op" && e.appended !== true && e.plus !== true) {
+    for (const p of e.parts) if (p.k === "container" || p.k === "name") walk(w, p, fn, depth + 1)
+    return
+  }
   if (e.k !== "container") return
   const push = (expr: Expr, at: Span | undefined): void => {
     const inside = at !== undefined && w.site === undefined && at.start >= w.call.span.start && at.end <= w.call.span.end
