@@ -35,3 +35,25 @@ def ask():
     # ok: logging_sensitive_data
     log.info("header names %s", list(request.headers.keys()))
     return crm.post("/notes", json={"text": request.get_json()["question"]}).json()
+
+
+SENSITIVE = {"authorization", "cookie", "x-api-key"}
+
+
+def _redact_headers(headers: httpx.Headers) -> dict:
+    return {k: ("[redacted]" if k.lower() in SENSITIVE else v) for k, v in headers.items()}
+
+
+def _redact_later(headers: httpx.Headers) -> dict:
+    # named like a redactor, but it copies everything
+    return dict(headers)
+
+
+def _trace_redacted(req: httpx.Request) -> None:
+    # ok: logging_sensitive_data
+    log.debug("-> %s headers=%s", req.url, _redact_headers(req.headers))
+    # ruleid: logging_sensitive_data[secret]
+    log.debug("-> %s headers=%s", req.url, _redact_later(req.headers))
+
+
+audit = httpx.Client(event_hooks={"request": [_trace_redacted]})
