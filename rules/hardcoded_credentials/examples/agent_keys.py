@@ -1,4 +1,5 @@
 import os
+from dataclasses import dataclass
 
 import boto3
 from anthropic import Anthropic
@@ -97,3 +98,19 @@ ADMIN_TELEMETRY_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFz
 POSTHOG_PROJECT_API_KEY = "phc_F8JMNjW1i2KbGUTaW1unnDdLSPCoyc52SGRU0JecaUh"
 # ruleid: hardcoded_credentials
 POSTHOG_PERSONAL_API_KEY = "phx_7Jd8Kq2LmN4pR6sT8vW0xY2zA4bC6dE8fG0hJ2kL4mN"
+
+
+@dataclass
+class LlmSettings:
+    # ruleid: hardcoded_credentials
+    mistral_api_key: str = "Qm7vT2kLx9RbW4cN8pYf3HdJ6sGa1EuZ"
+    # ok: hardcoded_credentials
+    mistral_api_key_env: str = "MISTRAL_API_KEY"
+    # ok: hardcoded_credentials
+    api_key: str | None = None
+
+
+# ruleid: hardcoded_credentials
+GROQ_KEY = "Xk4dR8vN2qLm7tYb3WcF9pZs6HgJ1aEu"
+# ok: hardcoded_credentials
+CACHE_KEY = "lead-scores-v2"

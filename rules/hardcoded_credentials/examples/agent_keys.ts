@@ -45,3 +45,9 @@ const integrity = "sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho
 const demoJwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
 
 export { openai, headers, slack, stripeKey, sendgrid, geminiKey, claude, fromEnv, placeholder, publishable, callId, bearer, integrity, demoJwt }
+
+// ruleid: hardcoded_credentials
+const ANTHROPIC_KEY = "sk-ant-api03-Rk2vX9mQ4tLb7NcW1pZy8HdF3sJg6AeU0oKi5TqM-xYw2BnC7aDfE4gH9jL1"
+// ok: hardcoded_credentials
+const SESSION_KEY = "support-agent:session"
+export { ANTHROPIC_KEY, SESSION_KEY }

@@ -1410,9 +1410,9 @@ const REPLACEMENTS = /^(?:replace|replaceAll|sub|subn|translate|ReplaceAll|Repla
 /** Array methods that call their callback with each element. */
 const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/
 
-/** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
 /** Copies of a record or a list, which hold what it held (`dict(request.headers)`, `copy.deepcopy(cfg)`) */
 const COPIES = /^(?:dict|copy|deepcopy|structuredClone)$/
+/** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
 const PARTIAL_METHODS = /^(?:slice|substring|substr|charAt|at)$/
 
 /** Parts of a URL that name the host it is on (not its path or query) */

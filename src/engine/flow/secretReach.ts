@@ -28,18 +28,19 @@ const namesASecret = (model: SemanticModel, fw: FrameworkIndex): boolean => {
     if (yes === undefined) asked.set(name, (yes = fw.secretKey(name) || fw.secretNames?.test(name) === true))
     return yes
   }
-  const visit = (e: Expr): boolean => {
+  // `whole`: the value itself is used (logged, passed, assigned), not only a field or method of it
+  const visit = (e: Expr, whole = true): boolean => {
     switch (e.k) {
       case "attr":
         // (a request's headers read whole hold its Authorization header: see FrameworkModel.credential_holders)
-        return credential(e.name) || e.name === "headers" || e.name === "Header" || visit(e.obj)
+        return credential(e.name) || (whole && (e.name === "headers" || e.name === "Header")) || visit(e.obj, false)
       case "index":
-        return (e.key.k === "lit" && typeof e.key.value === "string" && credential(e.key.value)) || visit(e.obj) || visit(e.key)
+        return (e.key.k === "lit" && typeof e.key.value === "string" && credential(e.key.value)) || visit(e.obj, false) || visit(e.key)
       case "ref":
-        return credential(e.name.slice(e.name.lastIndexOf(".") + 1)) || fw.credentialHolders.lookup(e.name).length > 0
+        return credential(e.name.slice(e.name.lastIndexOf(".") + 1)) || (whole && fw.credentialHolders.lookup(e.name).length > 0)
       case "concat":
       case "op":
-        return e.parts.some(visit)
+        return e.parts.some((p) => visit(p))
       case "container":
         return e.entries.some((x) => visit(x.value))
       default:
@@ -52,14 +53,14 @@ const namesASecret = (model: SemanticModel, fw: FrameworkIndex): boolean => {
     if (f.params.some(credential) || f.body.some(statement)) return true
     if ((f.equalities ?? []).some((q) => visit(q.left) || visit(q.right))) return true
   }
-  if (model.module.some(statement) || [...model.constants.values()].some(visit)) return true
+  if (model.module.some(statement) || [...model.constants.values()].some((e) => visit(e))) return true
   for (const fields of model.literalFields?.values() ?? []) if (fields.some((x) => visit(x.value))) return true
   for (const c of model.calls) {
     const first = c.args[0]?.value
     // a getter's or a configuration call's key: read when written, unknown when the code computes it
     if (first !== undefined && first.k === "lit" && typeof first.value === "string" && credential(first.value)) return true
     if (first !== undefined && first.k !== "lit" && fw.config.lookup(c.callee).length > 0) return true
-    if ((c.receiver !== undefined && visit(c.receiver)) || c.args.some((a) => visit(a.value))) return true
+    if ((c.receiver !== undefined && visit(c.receiver, false)) || c.args.some((a) => visit(a.value))) return true
   }
   return false
 }

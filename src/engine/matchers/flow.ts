@@ -15,7 +15,7 @@ import { Literals } from "../model/wordScan.js"
 import { hasNestedQuantifier, heldValue, resultNamed } from "./callValues.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import { compileCodeGraphs } from "./codeGraph.js"
-import { compileFunctionRules } from "./functionRule.js"
+import { BodyIndex, compileFunctionRules } from "./functionRule.js"
 import { type RawMatch, strength } from "./RawMatch.js"
 import { compileRuleRegex } from "./ruleRegex.js"
 import type { MatcherEntry } from "./treeSitter.js"
@@ -216,7 +216,7 @@ export const compileModelRules = (
       const sites = name === undefined ? [] : model.calls.filter((c) => c.callee === name && c.fn !== call.fn)
       return sites.length > 0 ? sites : undefined
     }
-    const helpers = new FileHelpers(model)
+    let helpers: BodyIndex | undefined
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
@@ -255,11 +255,13 @@ export const compileModelRules = (
         if (any.keywords !== undefined && !mayPass(any.keywords, call, model)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
+      // a call of the file's function that makes one of the matcher's callees (itself or through its helpers)
       if (throughHelpers.length > 0) {
-        const helper = helpers.of(call)
-        if (helper !== undefined)
+        helpers ??= new BodyIndex(model)
+        const helper = helpers.helperOf(call)
+        if (helper !== undefined && helper !== call.fn)
           for (const entry of throughHelpers)
-            if (helpers.reaches(helper, (inner) => structural.lookup(inner.callee).includes(entry)) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
+            if (helpers.reachable(helper).some((inner) => structural.lookup(inner.callee).includes(entry)) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
@@ -1620,40 +1622,4 @@ const checkFunctionMatcher = (m: FunctionMatcher): { path: Array<string | number
   for (const [field, names] of lists)
     for (const [i, n] of (names ?? []).entries()) if (!NAME_PATTERN.test(n)) return { path: [field, i], message: `not a canonical name pattern: ${JSON.stringify(n)} (dotted segments, * for any)` }
   return undefined
-}
-
-/**
- * The file's own functions a call runs (`_generate(...)`, `self._ask(...)`, `this.ask(...)`), and
- * whether one makes a call of some kind, itself or through its helpers (three deep): for matchers
- * `through_helpers`.
- */
-class FileHelpers {
-  private readonly byName = new Map<string, number>()
-  private readonly callsOf = new Map<number, Array<Call>>()
-  constructor(private readonly model: SemanticModel) {
-    model.functions.forEach((f, i) => {
-      if (f.name !== "<lambda>" && f.name !== "<anonymous>" && !this.byName.has(f.name)) this.byName.set(f.name, i)
-    })
-    for (const c of model.calls) {
-      const list = this.callsOf.get(c.fn)
-      if (list === undefined) this.callsOf.set(c.fn, [c])
-      else list.push(c)
-    }
-  }
-  of(call: Call): number | undefined {
-    const dot = call.callee.indexOf(".")
-    const name = dot === -1 ? call.callee : /^(?:self|this)\.[\w$]+$/.test(call.callee) ? call.callee.slice(dot + 1) : undefined
-    const fn = name === undefined ? undefined : this.byName.get(name)
-    return fn === undefined || fn === call.fn ? undefined : fn
-  }
-  reaches(fn: number, test: (call: Call) => boolean, depth = 0, seen = new Set<number>()): boolean {
-    if (depth > 2 || seen.has(fn)) return false
-    seen.add(fn)
-    for (const c of this.callsOf.get(fn) ?? []) {
-      if (test(c)) return true
-      const h = this.of(c)
-      if (h !== undefined && this.reaches(h, test, depth + 1, seen)) return true
-    }
-    return false
-  }
 }

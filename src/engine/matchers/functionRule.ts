@@ -636,7 +636,7 @@ const rootName = (e: Expr): string | undefined =>
   e.k === "name" ? e.name : e.k === "attr" || e.k === "index" ? rootName(e.obj) : undefined
 
 /** Calls per function, same-file helpers, registrations and locals, computed once per model. */
-class BodyIndex {
+export class BodyIndex {
   private readonly byFn = new Map<number, Array<Call>>()
   private readonly byName = new Map<string, number>()
   private readonly imported: ReadonlySet<string>
