@@ -87,6 +87,7 @@ const textFor = (words: ReadonlyArray<string>) => {
     " mysql+pymysql://root:hunter2hunter2@localhost/db",
     'api_key = "Abcdefghijklmnopqrstuvwxyz0123456789"',
     "PASSWORD: 'Zx9Qw8Er7Ty6Ui5Op4As3Df2'",
+    'db_password: str = "Zx9Qw8Er7Ty6Ui5Op4As3Df2"',
     "Bearer ",
     "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnopqrstuvwxyz"
   ]

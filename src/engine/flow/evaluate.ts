@@ -662,6 +662,13 @@ export class FlowEvaluator {
 
   /** The value a call returns. */
   callValue(call: Call, fn: number, at: number): Value {
+    // `SORT_COLUMNS.get(sort) ?? "due_date"`, `MODES.get(mode, "fast")`: an entry of a constant table
+    // (or the default given), which the key only picks, as `TABLE[key]` does
+    if (call.receiver !== undefined && lastSegmentOf(call.callee) === "get" && call.args.length >= 1 && call.args.length <= 2 && call.args.every((a) => a.name === undefined)) {
+      const table = this.tableLiteral(call.receiver, fn) ? this.value(call.receiver, fn, at) : undefined
+      if (table !== undefined && table.prov === Prov.Constant && table.params === 0 && !table.secret)
+        return call.args[1] === undefined ? constant() : this.value(call.args[1].value, fn, at)
+    }
     const stored = call.receiver !== undefined && STORE_READS.test(lastSegmentOf(call.callee)) && call.args[0]?.value.k === "lit" && typeof call.args[0].value.value === "string"
       ? this.storeValue(call.receiver, call.args[0].value.value, fn)
       : undefined
@@ -672,6 +679,28 @@ export class FlowEvaluator {
       if (key !== undefined && key.k === "lit" && typeof key.value === "string") return this.named(result, key.value)
     }
     return result
+  }
+
+  /** A table the code writes out: a dict / object literal, `new Map([...])`, `dict(...)`, `Object.freeze({...})`, or a name bound once to one. */
+  private tableLiteral(e: Expr, fn: number, depth = 0): boolean {
+    if (depth > 3) return false
+    if (e.k === "container") return e.entries.length > 0
+    if (e.k === "call") {
+      const c = this.model.calls[e.call]!
+      return TABLE_MAKERS.test(c.callee) && c.args.length === 1 && this.tableLiteral(c.args[0]!.value, fn, depth + 1)
+    }
+    if (e.k !== "name" && e.k !== "ref") return false
+    const held = e.k === "name" ? this.onlyAssignment(e.name, fn) : this.model.constants.get(e.name)
+    return held !== undefined && this.tableLiteral(held, fn, depth + 1)
+  }
+
+  /** The value a name is bound to by its one plain assignment in the function (or an enclosing one), if one. */
+  private onlyAssignment(name: string, fn: number): Expr | undefined {
+    for (let scope = fn; ; scope = this.model.functions[scope]!.parent) {
+      const assigns = (scope === MODULE ? this.model.module : this.body(scope)).filter((s) => s.k === "assign" && s.target.name === name)
+      if (assigns.length > 0) return assigns.length === 1 && assigns[0]!.k === "assign" && assigns[0]!.target.path.length === 0 ? assigns[0]!.value : undefined
+      if (scope === MODULE || this.model.functions[scope]!.params.includes(name)) return undefined
+    }
   }
 
   private returned(call: Call, fn: number, at: number): Value {
@@ -1410,6 +1439,8 @@ const REPLACEMENTS = /^(?:replace|replaceAll|sub|subn|translate|ReplaceAll|Repla
 /** Array methods that call their callback with each element. */
 const ITERATES = /^(?:map|forEach|flatMap|filter|find|findLast|some|every)$/
 
+/** Calls that make a lookup table of the entries they are given (`new Map([[k, v], ...])`, `dict(...)`, `Object.freeze({...})`) */
+const TABLE_MAKERS = /^(?:Map|dict|Object\.freeze|types\.MappingProxyType|MappingProxyType|frozendict)$/
 /** Copies of a record or a list, which hold what it held (`dict(request.headers)`, `copy.deepcopy(cfg)`) */
 const COPIES = /^(?:dict|copy|deepcopy|structuredClone)$/
 /** Methods that return a few characters of a string (`key.slice(-4)`): not the credential itself. */
