@@ -418,7 +418,7 @@ class PythonWalker {
         const plus = augmented && (node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type) === "+="
         const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : value
         out.push({ k: "assign", target, value: v, span: span(node) })
-        const held = augmented || targets.length !== 1 ? undefined : value.k === "call" ? `${this.b.calls[value.call]!.callee}()` : this.sequenceHolder(value, fn) ?? this.defaultHolder(right, value)
+        const held = augmented || targets.length !== 1 ? undefined : value.k === "call" ? `${this.b.calls[value.call]!.callee}()` : this.sequenceHolder(value, fn) ?? this.defaultHolder(right, value) ?? this.heldBy(value, fn)
         if (held !== undefined) {
           const key = target.path.length === 0 ? target.name : `${target.name}.${target.path.join(".")}`
           const holderScope = target.name === "self" ? -1 : fn
@@ -1217,6 +1217,13 @@ class PythonWalker {
    * (`ChatOpenAI().invoke`: one completion, not an agent). Only for a `|` of at least two call
    * results (runnables the file builds or holds); a union of literals is none.
    */
+  /** `self._client = client` of `client: httpx.Client`: the attribute holds what the name holds */
+  private heldBy(value: Expr, fn: number): string | undefined {
+    if (value.k !== "name") return undefined
+    const held = this.b.canonical(fn, value.name, this.b.parentOf)
+    return held !== value.name && held.includes(".") ? held : undefined
+  }
+
   /** `session or requests.Session()`: a given instance or a new one of that class, which is what the name holds */
   private defaultHolder(node: AstNode, value: Expr): string | undefined {
     if (node.type !== "boolean_operator" || node.children.find((c) => !c.isNamed)?.type !== "or" || value.k !== "op") return undefined
