@@ -399,9 +399,7 @@ export class FlowEvaluator {
       }
       case "attr": {
         const { v, dotted } = this.checkedAttr(e, fn, at)
-        // (a parameter's attribute reads as its symbolic bit here: a typed one may hold credentials, `req.headers` of `req: httpx.Request`)
-        const whole = dotted ?? (HEADERS_NAME.test(e.name) && v.params !== 0 ? dottedOf(e) : undefined)
-        return whole === undefined ? v : this.withCredentialField(v, whole, fn)
+        return dotted === undefined ? v : this.withCredentialField(v, dotted, fn)
       }
       default:
         return this.otherValue(e, fn, at)
@@ -411,7 +409,8 @@ export class FlowEvaluator {
   /** An attribute read, with the checks of the attribute itself (`if (!THEMES.includes(req.params.name)) return`). */
   private checkedAttr(e: Extract<Expr, { k: "attr" }>, fn: number, at: number): { v: Value; dotted: string | undefined } {
     const v = this.attrValue(e, fn, at)
-    const dotted = v.prov === Prov.Constant ? undefined : dottedOf(e)
+    // (a parameter's field too, symbolic here: its check travels to what callers pass, `guarded`)
+    const dotted = v.prov === Prov.Constant && v.params === 0 ? undefined : dottedOf(e)
     const guards = dotted === undefined ? 0 : this.guardBits(dotted, fn, at)
     return { v: checkedWhole(v, guards), dotted }
   }
@@ -1305,7 +1304,6 @@ const REQUEST_DATA = "request data"
 const CREDENTIAL_LABEL = ", a credential)"
 /** A request's headers, read whole (`req.headers`, Go's `r.Header`) */
 const HEADERS = /\.(?:headers|Header)$/
-const HEADERS_NAME = /^(?:headers|Header)$/
 /**
  * A value that holds credentials read whole: secret, keeping its provenance's label (`request data`,
  * which a header then read from it by name is judged by: see `named`)
