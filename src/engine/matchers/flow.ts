@@ -217,6 +217,8 @@ export const compileModelRules = (
       return sites.length > 0 ? sites : undefined
     }
     let helpers: BodyIndex | undefined
+    // per function of the file: the matchers whose callees it makes, itself or through its helpers
+    const helperMakes = new Map<number, ReadonlySet<CallEntry>>()
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
@@ -256,12 +258,14 @@ export const compileModelRules = (
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
       // a call of the file's function that makes one of the matcher's callees (itself or through its helpers)
-      if (throughHelpers.length > 0) {
+      if (throughHelpers.length > 0 && !call.callee.includes("()")) {
         helpers ??= new BodyIndex(model)
         const helper = helpers.helperOf(call)
-        if (helper !== undefined && helper !== call.fn)
-          for (const entry of throughHelpers)
-            if (helpers.reachable(helper).some((inner) => structural.lookup(inner.callee).includes(entry)) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
+        if (helper !== undefined && helper !== call.fn) {
+          let made = helperMakes.get(helper)
+          if (made === undefined) helperMakes.set(helper, (made = new Set(helpers.reachable(helper).flatMap((inner) => structural.lookup(inner.callee)))))
+          for (const entry of throughHelpers) if (made.has(entry) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
+        }
       }
       const hits = sinks.lookup(call.callee)
       if (hits.length === 0) continue
