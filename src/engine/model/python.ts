@@ -15,14 +15,14 @@ const LITERAL_TYPES = new Set(["typing.Literal", "typing_extensions.Literal"])
 /** Types an `isinstance` check may name without fixing what the value says. */
 const TEXT_TYPES = /\b(?:str|bytes|bytearray|object|Any|dict|list|tuple|Mapping|Sequence|Iterable)\b/
 
+/** Calls whose result is a path (pathlib's constructors and methods, os.path's joins) */
+const PATH_MAKERS = /(?:^|\.)(?:Path|PurePath|PosixPath|WindowsPath|PurePosixPath|resolve|absolute|joinpath|with_name|with_suffix|expanduser|join|abspath|realpath|normpath)$/
+
 /**
  * Fills the semantic model from a Python tree. Walks module level and every function once; nested
  * blocks are flattened into the function's statement list (data flow inside a function is
  * flow-insensitive, guards carry the span where they hold).
  */
-/** Calls whose result is a path (pathlib's constructors and methods, os.path's joins) */
-const PATH_MAKERS = /(?:^|\.)(?:Path|PurePath|PosixPath|WindowsPath|PurePosixPath|resolve|absolute|joinpath|with_name|with_suffix|expanduser|join|abspath|realpath|normpath)$/
-
 export const pythonModel = (tree: FlatTree, text: string, interest?: Interest): SemanticModel => pythonModelOf(tree.root, text, interest)
 
 /** The model from any node implementation (the binding's own nodes too: test/engine/model-flat.test.ts). */
@@ -836,8 +836,9 @@ class PythonWalker {
   private pathLike(node: AstNode, fn: number): boolean {
     if (node.type === "call") return true
     if (node.type !== "identifier" && node.type !== "attribute") return false
+    // a call's result (`p = Path(x)`) or a parameter declared as a path (`p: Path`)
     const held = this.b.canonical(fn, node.text, this.b.parentOf)
-    return held.endsWith("()") && PATH_MAKERS.test(held.slice(0, -2))
+    return held !== node.text && PATH_MAKERS.test(held.endsWith("()") ? held.slice(0, -2) : held)
   }
 
   private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
@@ -1211,12 +1212,6 @@ class PythonWalker {
     return { k: "attr", obj: inner, name: attr }
   }
 
-  /**
-   * What a LangChain runnable sequence is run as: `chain = prompt | llm` hands its input along and
-   * returns what its last step returns, so `chain.invoke(...)` is named by the last step
-   * (`ChatOpenAI().invoke`: one completion, not an agent). Only for a `|` of at least two call
-   * results (runnables the file builds or holds); a union of literals is none.
-   */
   /** `self._client = client` of `client: httpx.Client`: the attribute holds what the name holds */
   private heldBy(value: Expr, fn: number): string | undefined {
     if (value.k !== "name") return undefined
@@ -1231,6 +1226,12 @@ class PythonWalker {
     return last?.k === "call" ? `${this.b.calls[last.call]!.callee}()` : undefined
   }
 
+  /**
+   * What a LangChain runnable sequence is run as: `chain = prompt | llm` hands its input along and
+   * returns what its last step returns, so `chain.invoke(...)` is named by the last step
+   * (`ChatOpenAI().invoke`: one completion, not an agent). Only for a `|` of at least two call
+   * results (runnables the file builds or holds); a union of literals is none.
+   */
   private sequenceHolder(value: Expr, fn: number): string | undefined {
     if (value.k !== "op" || value.pipe !== true) return undefined
     const steps: Array<string | undefined> = []
