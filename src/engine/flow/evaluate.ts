@@ -1,4 +1,5 @@
 import { type Arg, type Call, type DeclaredType, type Expr, type FunctionInfo, REQUEST_PARAMETER, type SemanticModel, type Statement } from "../model/Model.js"
+import { heldValue } from "../model/heldValue.js"
 import { classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import type { FrameworkIndex } from "./FrameworkIndex.js"
 import type { NameIndex } from "./names.js"
@@ -680,7 +681,7 @@ export class FlowEvaluator {
     return result
   }
 
-  /** A table the code writes out: a dict / object literal, `new Map([...])`, `dict(...)`, `Object.freeze({...})`, or a name bound once to one. */
+  /** A table the code writes out: a dict / object literal, `new Map([...])`, `dict(...)`, `Object.freeze({...})`, or a name holding one (heldValue). */
   private tableLiteral(e: Expr, fn: number, depth = 0): boolean {
     if (depth > 3) return false
     if (e.k === "container") return e.entries.length > 0
@@ -689,17 +690,8 @@ export class FlowEvaluator {
       return TABLE_MAKERS.test(c.callee) && c.args.length === 1 && this.tableLiteral(c.args[0]!.value, fn, depth + 1)
     }
     if (e.k !== "name" && e.k !== "ref") return false
-    const held = e.k === "name" ? this.onlyAssignment(e.name, fn) : this.model.constants.get(e.name)
+    const held = e.k === "name" ? heldValue(e, fn, this.model, true) : this.model.constants.get(e.name)
     return held !== undefined && this.tableLiteral(held, fn, depth + 1)
-  }
-
-  /** The value a name is bound to by its one plain assignment in the function (or an enclosing one), if one. */
-  private onlyAssignment(name: string, fn: number): Expr | undefined {
-    for (let scope = fn; ; scope = this.model.functions[scope]!.parent) {
-      const assigns = (scope === MODULE ? this.model.module : this.body(scope)).filter((s) => s.k === "assign" && s.target.name === name)
-      if (assigns.length > 0) return assigns.length === 1 && assigns[0]!.k === "assign" && assigns[0]!.target.path.length === 0 ? assigns[0]!.value : undefined
-      if (scope === MODULE || this.model.functions[scope]!.params.includes(name)) return undefined
-    }
   }
 
   private returned(call: Call, fn: number, at: number): Value {
@@ -1328,23 +1320,21 @@ const storeWritesOf = (model: SemanticModel): Map<string, Array<StoreWrite>> => 
   if (known !== undefined) return known
   const writes = new Map<string, Array<StoreWrite>>()
   const canonicalOf = new Map(model.imports.map((i) => [i.local, i.canonical] as const))
+  const add = (store: string, entry: string, fn: number, key: string): void => {
+    const id = `${store}\n${entry}`
+    const list = writes.get(id) ?? []
+    if (!list.some((w) => w.fn === fn)) list.push({ fn, key })
+    writes.set(id, list)
+  }
   model.functions.forEach((f, i) => {
     const locals = localsOf(model, i)
     for (const st of f.body) {
       if (st.k !== "assign" || st.target.path.length === 0) continue
+      const { name, path } = st.target
       // a request's session (`req.session.returnTo = ...` in an Express route): one store per client,
       // shared by every route, whatever the route calls its request
-      if (st.target.path.length > 1 && st.target.path[0] === "session" && f.params.includes(st.target.name)) {
-        const list = writes.get(`${SESSION_STORE}\n${st.target.path[1]}`) ?? []
-        if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.session.${st.target.path[1]}` })
-        writes.set(`${SESSION_STORE}\n${st.target.path[1]}`, list)
-        continue
-      }
-      if (locals.has(st.target.name)) continue
-      const id = `${canonicalOf.get(st.target.name) ?? st.target.name}\n${st.target.path[0]}`
-      const list = writes.get(id) ?? []
-      if (!list.some((w) => w.fn === i)) list.push({ fn: i, key: `${st.target.name}.${st.target.path[0]}` })
-      writes.set(id, list)
+      if (path.length > 1 && path[0] === "session" && f.params.includes(name)) add(SESSION_STORE, path[1]!, i, `${name}.session.${path[1]}`)
+      else if (!locals.has(name)) add(canonicalOf.get(name) ?? name, path[0]!, i, `${name}.${path[0]}`)
     }
   })
   storeWritesByModel.set(model, writes)

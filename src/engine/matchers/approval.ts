@@ -1,7 +1,7 @@
 import type { CallCondition, FlowMatcher } from "../../domain/FlowRule.js"
 import type { Call, Expr, SemanticModel } from "../model/Model.js"
 import { type NameIndex, nameSet } from "../flow/names.js"
-import { heldValue } from "./callValues.js"
+import { heldValue } from "../model/heldValue.js"
 
 /**
  * Whether a person approves each run of the function holding a flow sink before it runs (a flow

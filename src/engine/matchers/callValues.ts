@@ -1,53 +1,10 @@
-import type { Call, Expr, SemanticModel, Statement } from "../model/Model.js"
+import type { Call, Expr, SemanticModel } from "../model/Model.js"
+import { statementsOf } from "../model/heldValue.js"
 
 /**
  * What call conditions read beyond the call's own syntax: constants and option objects held by
  * local variables, where a call's result ends up, and whether a constant regex backtracks.
  */
-
-/** The statements of a function, or of the module for -1. */
-const statementsOf = (model: SemanticModel, fn: number): ReadonlyArray<Statement> => (fn === -1 ? model.module : model.functions[fn]?.body ?? [])
-
-/**
- * The value a name holds when every assignment to it in the function (or, at module level, the last
- * one) sets it as a whole to one value: `pattern = r"(a+)+"; re.compile(pattern)`,
- * `opts = { rejectUnauthorized: false }; new https.Agent(opts)`. Outer functions are searched too.
- */
-export const heldValue = (e: Expr, fn: number, model: SemanticModel): Expr | undefined => {
-  if (e.k !== "name") return undefined
-  for (let scope = fn; ; scope = scope === -1 ? -1 : model.functions[scope]!.parent) {
-    if (scope === -1) return model.constants.get(e.name)
-    const held = singleAssignments(model, scope).get(e.name)
-    if (held === null) return undefined
-    if (held !== undefined) return held
-    // a parameter holds what the caller passes, not a constant of the same name further out
-    // (`def __init__(self, max_turns=None): super().__init__(max_turns=max_turns)`)
-    if (model.functions[scope]!.params.includes(e.name)) return undefined
-  }
-}
-
-const assignmentTables = new WeakMap<SemanticModel, Map<number, Map<string, Expr | null>>>()
-
-/**
- * Per name assigned in the function: the value when it is assigned once, null when more often or
- * when a field of it is written (`opts.x = ...` changes what the name holds). Built once per function.
- */
-const singleAssignments = (model: SemanticModel, scope: number): Map<string, Expr | null> => {
-  let byScope = assignmentTables.get(model)
-  if (byScope === undefined) assignmentTables.set(model, (byScope = new Map()))
-  let table = byScope.get(scope)
-  if (table === undefined) {
-    table = new Map()
-    for (const s of statementsOf(model, scope)) {
-      // `xs.append(v)` adds to what xs holds; it does not replace it
-      if (s.k !== "assign" || (s.value.k === "op" && s.value.appended === true)) continue
-      const name = s.target.name
-      table.set(name, s.target.path.length > 0 || table.has(name) ? null : s.value)
-    }
-    byScope.set(scope, table)
-  }
-  return table
-}
 
 /** Words of an identifier or key, lowercased: `NewAPIKey` -> new api key, `reset_code` -> reset code. */
 const wordsOf = (name: string): ReadonlyArray<string> => (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase())

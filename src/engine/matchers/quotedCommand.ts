@@ -2,7 +2,7 @@ import type { FlowEvaluator } from "../flow/evaluate.js"
 import type { NameIndex } from "../flow/names.js"
 import { Prov } from "../flow/Value.js"
 import type { Call, Expr } from "../model/Model.js"
-import { heldValue } from "./callValues.js"
+import { heldValue } from "../model/heldValue.js"
 
 /** Stands for one quoted word in the constant skeleton of a command string. */
 const WORD = "\u0000"
