@@ -220,6 +220,13 @@ export const compileModelRules = (
     let helpers: BodyIndex | undefined
     // per function of the file: the matchers whose callees it makes, itself or through its helpers
     const helperMakes = new Map<number, ReadonlySet<CallEntry>>()
+    // per function: the matchers its own calls (its nested functions' too) name; a helper's set is the union over what it reaches
+    const ownMade = new Map<number, ReadonlyArray<CallEntry>>()
+    const ownMakes = (fn: number): ReadonlyArray<CallEntry> => {
+      let made = ownMade.get(fn)
+      if (made === undefined) ownMade.set(fn, (made = helpers!.own(fn).flatMap((inner) => structural.lookup(inner.callee))))
+      return made
+    }
     const best = new Map<string, RawMatch>()
     // flow findings reported at an argument on a later line of their call: the call's start
     const movedFrom = new Map<RawMatch, number>()
@@ -258,14 +265,21 @@ export const compileModelRules = (
         if (any.keywords !== undefined && !mayPass(any.keywords, call, model)) continue
         if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
-      // a call of the file's function that makes one of the matcher's callees (itself or through its helpers)
+      // a call of the file's function that makes one of the matcher's callees (itself or through its
+      // helpers); the matcher's own conditions first (in a loop, in a recursion: rare), what the helper
+      // makes (every call it reaches) only for a call they hold at
       if (throughHelpers.length > 0 && !call.callee.includes("()")) {
-        helpers ??= new BodyIndex(model)
-        const helper = helpers.helperOf(call)
+        const live = throughHelpers.filter((entry) => applies(entry.matcher, call, model) && fileAllows(entry, call))
+        helpers ??= live.length > 0 ? new BodyIndex(model) : undefined
+        const helper = live.length > 0 ? helpers!.helperOf(call) : undefined
         if (helper !== undefined && helper !== call.fn) {
           let made = helperMakes.get(helper)
-          if (made === undefined) helperMakes.set(helper, (made = new Set(helpers.reachable(helper).flatMap((inner) => structural.lookup(inner.callee)))))
-          for (const entry of throughHelpers) if (made.has(entry) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
+          if (made === undefined) {
+            const union = new Set<CallEntry>()
+            for (const f of helpers!.reachableFunctions(helper)) for (const entry of ownMakes(f)) union.add(entry)
+            helperMakes.set(helper, (made = union))
+          }
+          for (const entry of live) if (made.has(entry)) callMatch(entry, call)
         }
       }
       const hits = sinks.lookup(call.callee)

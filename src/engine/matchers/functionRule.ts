@@ -691,12 +691,22 @@ export class BodyIndex {
   reachable(fn: number): ReadonlyArray<Call> {
     const known = this.reached.get(fn)
     if (known !== undefined) return known
+    return this.reach(fn).calls
+  }
+  /** the function and the same-file functions whose calls `reachable` gives */
+  reachableFunctions(fn: number): ReadonlyArray<number> {
+    return this.reachedFunctions.get(fn) ?? this.reach(fn).functions
+  }
+  private readonly reachedFunctions = new Map<number, ReadonlyArray<number>>()
+  private reach(fn: number): { readonly calls: ReadonlyArray<Call>; readonly functions: ReadonlyArray<number> } {
     const seen = new Set<number>([fn])
     const out: Array<Call> = []
+    const functions: Array<number> = []
     let frontier = [fn]
     for (let depth = 0; depth <= HELPER_DEPTH && frontier.length > 0; depth++) {
       const next: Array<number> = []
-      for (const f of frontier)
+      for (const f of frontier) {
+        functions.push(f)
         for (const call of this.own(f)) {
           out.push(call)
           const h = this.helperOf(call)
@@ -705,10 +715,12 @@ export class BodyIndex {
             next.push(h)
           }
         }
+      }
       frontier = next
     }
     this.reached.set(fn, out)
-    return out
+    this.reachedFunctions.set(fn, functions)
+    return { calls: out, functions }
   }
   /** the decorator calls and the calls that register the function (`tool({ execute })`, `server.tool(..., fn)`) */
   registrations(fn: number): ReadonlyArray<Call> {
