@@ -147,6 +147,10 @@ export const FlowSink = Schema.Struct({
     description:
       "a rule about what text says: only values whose constant text (literal, f-string / template parts) matches the regex are reported, whatever their provenance, at the matcher's tier and confidence"
   }),
+  scope_fields: Schema.optional(Schema.String).annotations({
+    description:
+      "a regex over record keys: when the argument is a record (a dict / object literal, also built by a helper or field by field) with keys that match, only those fields are judged (`filter={\"org_id\": principal.org_id, \"department\": body.department}` is scoped by its org_id; the department is an ordinary filter the caller may choose)"
+  }),
   label: Schema.optional(Schema.String).annotations({ description: "what the sink does, for messages (`runs a shell command`)" })
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })
 export type FlowSink = typeof FlowSink.Type
@@ -292,6 +296,18 @@ export const FunctionMatcher = Schema.Struct({
     Schema.Struct({
       append: Names.annotations({ description: "calls that add to a collection (`*.append`, `*.push`, Go `append`)" }),
       trim: Schema.optional(Names).annotations({ description: "calls on the same collection that bound it (`*.pop`, `*.shift`)" }),
+      bounded: Schema.optional(
+        Schema.Array(
+          Schema.Struct({
+            callee: Names,
+            keyword: Schema.String,
+            arg: Schema.optional(Schema.Number)
+          }).annotations({ parseOptions: strict })
+        )
+      ).annotations({
+        description:
+          "calls that make a collection of fixed capacity when given this keyword (or positional argument) other than None / null (`collections.deque` with `maxlen`): a collection assigned one anywhere in the file drops its oldest items and is not reported"
+      }),
       paced_by: Schema.optional(Names).annotations({
         description:
           "calls that wait for a person's next turn (`input`, a readline, a websocket receive): a local history sent from a loop around one, or from an endless loop nothing bounds, grows for as long as the session lasts and is reported at the matcher's severity; from any other loop it is rated MEDIUM"

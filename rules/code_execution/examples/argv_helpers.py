@@ -41,3 +41,33 @@ def evaluate(cmd: list[str]) -> str:
 def python_snippet(snippet: str) -> str:
     """Run a Python snippet."""
     return evaluate(["python3", "-c", snippet])
+
+
+# The other way round: a helper builds the argv list and the tool runs what it returns. The list
+# starts with the same program written out wherever it returns, and is only appended to after:
+# the program is fixed whatever arguments the model chose.
+def _trace_argv(dest: str, hops: int, flags: str | None) -> list[str]:
+    cmdline = ["traceroute", "-m", str(hops)]
+    if flags:
+        cmdline += ["-q", flags]
+    cmdline.append(dest)
+    return cmdline
+
+
+def _script_argv(body: str) -> list[str]:
+    return ["sh", "-c", body]
+
+
+@tool
+def trace(dest: str, hops: int = 12, flags: str | None = None) -> str:
+    """Trace the route to a host."""
+    prepared = _trace_argv(dest, hops, flags)
+    # ok: code_execution
+    return subprocess.run(prepared, capture_output=True, text=True, timeout=60).stdout
+
+
+@tool
+def shell_step(body: str) -> str:
+    """Run one step of a maintenance script."""
+    # ruleid: code_execution
+    return subprocess.run(_script_argv(body), capture_output=True, text=True).stdout

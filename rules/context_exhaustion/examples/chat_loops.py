@@ -48,3 +48,28 @@ def sliced():
         # ok: context_exhaustion
         out = oai.chat.completions.create(model="gpt-4o-mini", max_tokens=300, messages=log)
         log.append({"role": "assistant", "content": out.choices[0].message.content})
+
+
+WINDOW = 16
+
+
+class Coach:
+    def __init__(self, model: str = "gpt-4o-mini"):
+        self._model = model
+        # a fixed window, made where the session starts: the oldest turns fall out by themselves
+        self.turns: deque[dict] = deque(maxlen=WINDOW)
+        self.everything: list[dict] = []
+
+    def reply(self, said: str) -> str:
+        self.turns.append({"role": "user", "content": said})
+        # ok: context_exhaustion
+        out = oai.chat.completions.create(model=self._model, max_tokens=300, messages=[{"role": "system", "content": "Coach."}, *self.turns])
+        self.turns.append({"role": "assistant", "content": out.choices[0].message.content})
+        return out.choices[0].message.content
+
+    def reply_all(self, said: str) -> str:
+        self.everything.append({"role": "user", "content": said})
+        # ruleid: context_exhaustion
+        out = oai.chat.completions.create(model=self._model, max_tokens=300, messages=self.everything)
+        self.everything.append({"role": "assistant", "content": out.choices[0].message.content})
+        return out.choices[0].message.content

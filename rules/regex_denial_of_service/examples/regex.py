@@ -63,3 +63,18 @@ def grep_logs(query: dict, logs: str) -> list[str]:
     # ok: regex_denial_of_service
     bounded = regexp.compile(r"(\d{1,3}\.){3}\d{1,3}")
     return finder.findall(logs) + literal.findall(logs) + bounded.findall(logs)
+
+
+HOST_LABELS = re.compile(r"^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$")
+
+
+def checked_host(name: str) -> str:
+    # each repeated label ends with a dot nothing else in it matches: one way to split, no backtracking
+    # ok: regex_denial_of_service
+    labels = re.compile(r"^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$")
+    # a dot inside the label as well: the passes can split a run of dots many ways
+    # ruleid: regex_denial_of_service[nested_quantifier]
+    loose = re.compile(r"^([a-z0-9.]+\.)+[a-z]{2,}$")
+    if not HOST_LABELS.fullmatch(name) or not labels.match(name) or not loose.match(name):
+        raise ValueError(name)
+    return name

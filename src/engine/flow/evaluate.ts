@@ -150,8 +150,11 @@ export class FlowEvaluator {
     else {
       const held = before === undefined ? this.evaluatingAt(fn, index, () => this.read(s.target.name, fn, s.span.start)) : undefined
       const whole = held ?? join(before!, v)
-      const base = held ?? before!.base ?? before!
-      list.values.push({ ...withField(whole, s.target.path[0]!, v), base: base.base ?? base })
+      // what the name held before its fields were written: the value before, or, when that came from
+      // a field write too, what that one held (a record literal's own base is its spreads, not this)
+      const previous = i === 0 ? undefined : (this.body(fn)[list.at[i - 1]!] as Extract<Statement, { k: "assign" | "iterate" }>)
+      const base = held ?? (previous !== undefined && previous.target.path.length > 0 && before!.base !== undefined ? before!.base : before!)
+      list.values.push({ ...withField(whole, s.target.path[0]!, v), base })
     }
   }
 

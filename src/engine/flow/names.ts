@@ -108,10 +108,24 @@ export const nameSet = (names: ReadonlyArray<string> | undefined): NameIndex<tru
 
 /** Patterns indexed by last segment, so a name is tested only against patterns that can match it. */
 export class NameIndex<T> {
-  private readonly byLast = new Map<string, Array<{ pattern: NamePattern; value: T }>>()
+  private byLast = new Map<string, Array<{ pattern: NamePattern; value: T }>>()
   /** patterns that end in `*` (`httpx.Client().*`): tested against every name */
-  private readonly open: Array<{ pattern: NamePattern; value: T }> = []
-  private readonly requirements = new Map<string, Requirement>()
+  private open: Array<{ pattern: NamePattern; value: T }> = []
+  private requirements = new Map<string, Requirement>()
+  /** names this index does not answer for, whatever its patterns say (see `except`) */
+  private exempt: NameIndex<true> | undefined
+  /**
+   * This index less some names: a rule's `keeps` (`Math.ceil`) taken off a shared `safe` list that
+   * names them by a glob (`Math.*`). Shares the patterns; answers nothing for a name `names` matches.
+   */
+  except(names: NameIndex<true>): NameIndex<T> {
+    const out = new NameIndex<T>()
+    out.byLast = this.byLast
+    out.open = this.open
+    out.requirements = this.requirements
+    out.exempt = names
+    return out
+  }
   add(pattern: string, value: T): void {
     this.found.clear()
     const compiled = compileName(pattern)
@@ -132,6 +146,10 @@ export class NameIndex<T> {
     if (this.open.length === 0 && this.byLast.size === 0) return NONE
     const known = this.found.get(name)
     if (known !== undefined) return known
+    if (this.exempt !== undefined && this.exempt.lookup(name).length > 0) {
+      this.found.set(name, NONE)
+      return NONE
+    }
     const list = this.byLast.get(lastSegment(name))
     let out: Array<T> | undefined
     if (list !== undefined) for (const e of list) if (e.pattern.test(name)) (out ??= []).push(e.value)

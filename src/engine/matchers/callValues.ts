@@ -108,7 +108,7 @@ const isQuantifier = (source: string, i: number): boolean => {
  * shape that backtracks exponentially. One linear scan; escapes and character classes skipped.
  */
 export const hasNestedQuantifier = (source: string): boolean => {
-  const groups: Array<boolean> = []
+  const groups: Array<{ inner: boolean; start: number }> = []
   let inClass = false
   for (let i = 0; i < source.length; i++) {
     const c = source[i]
@@ -121,12 +121,65 @@ export const hasNestedQuantifier = (source: string): boolean => {
       continue
     }
     if (c === "[") inClass = true
-    else if (c === "(") groups.push(false)
+    else if (c === "(") groups.push({ inner: false, start: i + 1 })
     else if (c === ")") {
-      const inner = groups.pop() ?? false
-      if (inner && isQuantifier(source, i + 1)) return true
-      if (inner && groups.length > 0) groups[groups.length - 1] = true
-    } else if (isQuantifier(source, i) && groups.length > 0) groups[groups.length - 1] = true
+      const group = groups.pop()
+      const inner = group?.inner ?? false
+      if (inner && isQuantifier(source, i + 1) && !delimited(source.slice(group!.start, i))) return true
+      if (inner && groups.length > 0) groups[groups.length - 1]!.inner = true
+    } else if (isQuantifier(source, i) && groups.length > 0) groups[groups.length - 1]!.inner = true
+  }
+  return false
+}
+
+const PUNCTUATION = /^[!-/:-@[-`{-~]$/
+
+/**
+ * A repeated group whose every pass starts or ends with one punctuation character nothing else in
+ * the group can match (`([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*`, the hostname pattern;
+ * `(\.[a-z]+)*`): the passes split an input one way only, so the repetition does not backtrack
+ * exponentially. Alternatives, lookarounds, wildcards, negated classes and `\W \S \D` leave it undecided.
+ */
+const delimited = (body: string): boolean => {
+  const b = body.startsWith("?:") ? body.slice(2) : body
+  if (b.startsWith("?")) return false
+  const literalAt = (i: number): string | undefined => (b[i] === "\\" ? (PUNCTUATION.test(b[i + 1] ?? "") ? b[i + 1] : undefined) : PUNCTUATION.test(b[i] ?? "") && !"()[]{}|.*+?^$".includes(b[i]!) ? b[i] : undefined)
+  const lead = literalAt(0)
+  const leadEnd = b[0] === "\\" ? 2 : 1
+  // the last character, unless it is a quantifier's or belongs to an escape or a class
+  const tailAt = b.length >= 2 && b[b.length - 2] === "\\" ? b.length - 2 : b.length - 1
+  const tail = tailAt >= 0 && (tailAt === 0 || b[tailAt - 1] !== "\\" || tailAt === b.length - 2) ? literalAt(tailAt) : undefined
+  const fits = (d: string, from: number, to: number): boolean => !matchesIn(b.slice(from, to), d)
+  return (lead !== undefined && !isQuantifier(b, leadEnd) && b[leadEnd] !== "?" && fits(lead, leadEnd, b.length)) || (tail !== undefined && fits(tail, 0, tailAt))
+}
+
+/** Whether something in a piece of a pattern (no alternation) may match the punctuation character `d`. */
+const matchesIn = (piece: string, d: string): boolean => {
+  for (let i = 0; i < piece.length; i++) {
+    const c = piece[i]!
+    if (c === "|" || c === ".") return true
+    if (c === "\\") {
+      const e = piece[i + 1] ?? ""
+      if ("WSDbB".includes(e) || e === d) return true
+      i++
+      continue
+    }
+    if (c === d) return true
+    if (c === "[") {
+      let j = i + 1
+      if (piece[j] === "^") return true
+      for (; j < piece.length && piece[j] !== "]"; j++) {
+        const x = piece[j] === "\\" ? piece[++j] ?? "" : piece[j]!
+        if ("WSD".includes(x) && piece[j - 1] === "\\") return true
+        if (x === d) return true
+        if (piece[j + 1] === "-" && piece[j + 2] !== undefined && piece[j + 2] !== "]") {
+          const hi = piece[j + 2] === "\\" ? piece[j + 3] ?? "" : piece[j + 2]!
+          if (d >= x && d <= hi) return true
+          j += piece[j + 2] === "\\" ? 3 : 2
+        }
+      }
+      i = j
+    }
   }
   return false
 }

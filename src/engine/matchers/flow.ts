@@ -8,9 +8,10 @@ import { compileGiven, type GivenSource } from "../flow/given.js"
 import { compileName, lastSegment, NameIndex, nameSet, type Requirement, requirementOf } from "../flow/names.js"
 import { assignRoles } from "../flow/roles.js"
 import { mayHoldSecrets } from "../flow/secretReach.js"
-import { GUARD_BITS, PARTIAL, Prov, type Value } from "../flow/Value.js"
+import { GUARD_BITS, joinAll, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { heldValue } from "../model/heldValue.js"
+import { argvList, ENV, helperArgv, INTERPRETER } from "../flow/argv.js"
 import { argOf, classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import { Literals } from "../model/wordScan.js"
 import { hasNestedQuantifier, resultNamed } from "./callValues.js"
@@ -80,7 +81,9 @@ export const compileModelRules = (
     if (fw === undefined) {
       const base = keeps === undefined ? shared : shared.map((fm) => ({ ...fm, safe: (fm.safe ?? []).filter((n) => !keeps.includes(n)) }))
       const own = extra !== undefined && extra.length > 0 ? [{ language, untrusted: [{ names: extra, label: OWN_SOURCE_LABEL }] }] : []
-      withSources.set(key, (fw = compileFrameworks([...base, ...own])))
+      const compiled = compileFrameworks([...base, ...own])
+      // (and a kept name a glob of the list covers, `Math.ceil` under `Math.*`)
+      withSources.set(key, (fw = keeps === undefined ? compiled : { ...compiled, safe: compiled.safe.except(nameSet(keeps)) }))
     }
     return fw
   }
@@ -588,7 +591,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
       : args.flatMap((arg) => {
           // an argv list runs its first element; the others are arguments, not commands. The list
           // may be written in the call or held by a name assigned once (`args = ["ping", host]`)
-          const argv = hit.sink.check === "program" ? argvList(arg.value, call.fn, ev.model) : undefined
+          const argv = hit.sink.check === "program" ? argvList(arg.value, call.fn, ev.model) ?? helperArgv(ev, arg.value, call.fn) : undefined
           // a helper's argv parameter (`def run_command(cmd): subprocess.run(cmd)`): the programs its callers' lists start
           const viaCallers = hit.sink.check === "program" && argv === undefined ? callersProgram(ev, call, arg.value) : undefined
           if (viaCallers !== undefined) return [{ expr: arg.value, fn: call.fn, span: arg.span, value: viaCallers }]
@@ -611,7 +614,9 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   for (const { expr, fn, site, span, value } of contents) {
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
-    const raw = value ?? (site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start))
+    const whole = value ?? (site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start))
+    // (a record's scoping fields are picked before its parameters are resolved: resolving joins them into one value)
+    const raw = hit.sink.scope_fields === undefined ? whole : scopeOf(whole, ruleRegex(hit.sink.scope_fields))
     // a sink in a lambda judged at one call of it: its parameters are what that call passes
     const v = value !== undefined ? value : via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
     const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts), expr !== undefined && prompts !== undefined && mentionsIn(expr, sentAsPrompt(ev, call.fn)), bound)
@@ -628,6 +633,16 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   // inside a list or record written in the call, the entry that carries the data
   const span = where !== undefined && where.plain ? carrier(ev, hit, where.expr, where.fn, call, worst, where.span) : where?.span
   return span === undefined ? { verdict: worst } : { verdict: worst, span }
+}
+
+/** Of a record with fields whose keys match (the tenant's), those fields together; else the whole value. */
+const scopeOf = (v: Value, keys: RegExp): Value => {
+  // fields written after the record was made (`scope["department"] = ...`) over what it held before (its base)
+  const seen = new Map<string, Value>()
+  for (let at: Value | undefined = v, depth = 0; at !== undefined && depth < 4; at = at.base, depth++)
+    for (const [key, field] of at.fields ?? []) if (!seen.has(key)) seen.set(key, field)
+  const fields = [...seen].filter(([key]) => keys.test(key)).map(([, field]) => field)
+  return fields.length === 0 ? v : joinAll(fields)
 }
 
 /**
@@ -678,21 +693,11 @@ const boundStatement = (model: SemanticModel, e: Expr, fn: number, depth = 0): E
   return c.receiver !== undefined && lastSegment(c.callee) === "bindparams" ? boundStatement(model, c.receiver, fn, depth + 1) : e
 }
 
-/** The argv list an argument is: a list written in the call, or one a name assigned once holds. */
-const argvList = (e: Expr, fn: number, model: SemanticModel): Extract<Expr, { k: "container" }> | undefined => {
-  const list = e.k === "container" ? e : heldValue(e, fn, model)
-  return list?.k === "container" ? list : undefined
-}
-
 /** Flags that make a shell or an interpreter run their next argument as code. */
 const INLINE_CODE_FLAG = /^(?:-c|\/c|\/C|-Command|-e|-E|--eval|-p|--print|-r)$/
-/** Shells and interpreters, by the program name of an argv list (any folder). */
-const INTERPRETER = /^(?:.*[\\/])?(?:(?:ba|z|da|k|c|tc|fi)?sh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh|python[\d.]*|node|nodejs|deno|bun|ruby|perl|php|Rscript|osascript)$/
 
 const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
 
-/** `env`, which runs the program named next (`/usr/bin/env bash -c ...`). */
-const ENV = /^(?:.*[\\/])?env$/
 
 /**
  * The code of an argv list that runs inline code: the element after `-c` / `-e` / `--eval` (…). When

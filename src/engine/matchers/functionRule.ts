@@ -9,6 +9,7 @@ import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { severityRank } from "../../domain/severities.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "../model/heldValue.js"
+import { argvList, helperArgv } from "../flow/argv.js"
 import { quotedCommandPrograms } from "./quotedCommand.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
@@ -41,6 +42,7 @@ interface Compiled {
   readonly append?: NameIndex<true>
   readonly trim?: NameIndex<true>
   readonly paced?: NameIndex<true>
+  readonly bounded?: ReadonlyArray<{ readonly callee: NameIndex<true>; readonly keyword: string; readonly arg?: number }>
   readonly guardBits: number
   readonly callerNames?: NameIndex<true>
   readonly callerTypes?: NameIndex<true>
@@ -65,7 +67,7 @@ export const compileFunctionRules = (
       contextTypes: nameSet(["context.Context", ...(m.context_types ?? [])]),
       fileCalls: (m.unless_file ?? []).map(fileCondition),
       guardCalls: (m.unless_guarded ?? []).map(fileCondition),
-      ...(m.grows !== undefined ? { append: nameSet(m.grows.append), trim: nameSet(m.grows.trim), paced: nameSet(m.grows.paced_by) } : {}),
+      ...(m.grows !== undefined ? { append: nameSet(m.grows.append), trim: nameSet(m.grows.trim), paced: nameSet(m.grows.paced_by), bounded: (m.grows.bounded ?? []).map((b) => ({ callee: nameSet(b.callee), keyword: b.keyword, ...(b.arg !== undefined ? { arg: b.arg } : {}) })) } : {}),
       guardBits: (m.guards ?? []).reduce((bits, g) => bits | GUARD_BITS[g], 0),
       ...(m.unless_caller !== undefined ? { callerNames: nameSet(m.unless_caller.names), callerTypes: nameSet(m.unless_caller.types) } : {}),
       ...(m.statement_matches !== undefined ? { statement: compileRuleRegex(m.statement_matches) } : {}),
@@ -330,7 +332,7 @@ const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: Readon
   const isContext = contextOf(ev, c, call)
   const positional = call.args
     .filter((a) => a.name === undefined)
-    .map((a) => (a.value.k === "name" ? heldValue(a.value, call.fn, ev.model) ?? a.value : a.value))
+    .map((a) => helperArgv(ev, a.value, call.fn) ?? (a.value.k === "name" ? heldValue(a.value, call.fn, ev.model) ?? a.value : a.value))
   while (positional.length > 0 && isContext(positional[0]!)) positional.shift()
   // an options object passing `shell` (`spawn("ls", [dir], { shell: true })`)
   if (positional.some((e) => e.k === "container" && e.entries.some((x) => x.key === "shell" && truthy(x.value)))) return undefined
@@ -381,7 +383,11 @@ const fromParams = (
   if (c.entry.matcher.program === true) {
     // only the program counts: the first element of an argv list, or a command string run whole;
     // for `sh -c <script>` (`execFile("sh", ["-c", cmd])`, `exec.Command("bash", "-c", cmd)`) the script
-    const argv = exprs.flatMap((e) => (e.k === "container" ? e.entries.map((x) => x.value) : [e]))
+    // (a list held by a name, or built by a function of the file, is read where it is written)
+    const argv = exprs.flatMap((e) => {
+      const list = e.k === "container" ? e : argvList(e, call.fn, ev.model) ?? helperArgv(ev, e, call.fn)
+      return list !== undefined ? list.entries.map((x) => x.value) : [e]
+    })
     const first = argv[0]
     const flag = argv.findIndex((e) => e.k === "lit" && (e.value === "-c" || e.value === "/c" || e.value === "-Command"))
     exprs = first === undefined ? [] : first.k === "lit" && typeof first.value === "string" && SHELLS.test(first.value) && flag > 0 ? argv.slice(flag + 1, flag + 2) : [first]
@@ -453,7 +459,7 @@ const growth = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number,
     }
   }
   if (grown.size === 0) return undefined
-  for (const key of [...grown.keys()]) if (trimmed(model, scope, c, key, fi, locals)) grown.delete(key)
+  for (const key of [...grown.keys()]) if (trimmed(model, scope, c, key, fi, locals) || cappedKeys(model, scope, c).has(key)) grown.delete(key)
   if (grown.size === 0) return undefined
   const sends: Array<{ call: Call; key: string }> = []
   for (const call of scope.own(fi)) {
@@ -531,6 +537,37 @@ const trimmed = (model: SemanticModel, scope: BodyIndex, c: Compiled, key: strin
   let keys = byFn.get(at)
   if (keys === undefined) byFn.set(at, (keys = trimmedKeys(model, scope, c, fileWide ? model.functions.map((_, i) => i) : scope.helpersOf(fi))))
   return keys.has(key)
+}
+
+const capped = new WeakMap<SemanticModel, Map<Compiled, ReadonlySet<string>>>()
+
+/** The keys of the collections the file makes with a fixed capacity anywhere (`self.turns = deque(maxlen=16)` in `__init__`). */
+const cappedKeys = (model: SemanticModel, scope: BodyIndex, c: Compiled): ReadonlySet<string> => {
+  let byRule = capped.get(model)
+  if (byRule === undefined) capped.set(model, (byRule = new Map()))
+  let keys = byRule.get(c)
+  if (keys !== undefined) return keys
+  const found = new Set<string>()
+  const bounded = c.bounded ?? []
+  if (bounded.length > 0) {
+    const scan = (body: ReadonlyArray<Statement>, locals: Locals): void => {
+      for (const s of body) {
+        const call = s.k === "assign" && s.value.k === "call" ? model.calls[s.value.call] : undefined
+        if (call === undefined || !bounded.some((b) => b.callee.lookup(call.callee).length > 0 && capacityGiven(call, b.keyword, b.arg))) continue
+        const key = keyOf(model, targetExpr((s as Extract<Statement, { k: "assign" }>).target), locals, 0)
+        if (key !== undefined) found.add(key.key)
+      }
+    }
+    scan(model.module, new Map())
+    model.functions.forEach((f, g) => scan(f.body, scope.locals(g)))
+  }
+  byRule.set(c, found)
+  return found
+}
+
+const capacityGiven = (call: Call, keyword: string, arg: number | undefined): boolean => {
+  const given = call.args.find((a) => a.name === keyword) ?? (arg === undefined ? undefined : call.args.filter((a) => a.name === undefined)[arg])
+  return given !== undefined && !(given.value.k === "lit" && given.value.value === null)
 }
 
 /** The keys of the collections the functions trim: by a trimming call on or with them, or a slice assigned back. */

@@ -413,10 +413,15 @@ class PythonWalker {
       const value = this.expr(right, fn)
       const augmented = node.type === "augmented_assignment"
       const targets = this.targets(left, fn)
-      // `a, b = f()`: each target gets the whole value (destructuring keeps the data)
-      for (const target of targets) {
+      // `a, b = f()`: each name gets the call's result at its place (a function of the file that
+      // returns `x, y` gives each its own; another call's results are all of its value), `a, b = x, y`
+      // each its own; other destructuring gives each target the whole value (it keeps the data)
+      const names = !augmented && targets.length > 1 && left.namedChildren.length === targets.length && left.namedChildren.every((c) => c.type === "identifier")
+      const pairwise = names && value.k === "container" && value.entries.length === targets.length && value.entries.every((x) => x.key === undefined)
+      targets.forEach((target, i) => {
         const plus = augmented && (node.childForFieldName("operator")?.type ?? node.children.find((c) => !c.isNamed)?.type) === "+="
-        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : value
+        const part: Expr = pairwise && value.k === "container" ? value.entries[i]!.value : names && value.k === "call" ? { k: "call", call: value.call, result: i } : value
+        const v: Expr = augmented ? { k: "op", parts: [this.targetRead(target), value], ...(plus ? { plus: true as const } : {}) } : part
         out.push({ k: "assign", target, value: v, span: span(node) })
         const held = augmented || targets.length !== 1 ? undefined : value.k === "call" ? `${this.b.calls[value.call]!.callee}()` : this.sequenceHolder(value, fn) ?? this.defaultHolder(right, value) ?? this.heldBy(value, fn)
         if (held !== undefined) {
@@ -431,7 +436,7 @@ class PythonWalker {
           if (value.k === "ref") this.b.addImport(target.name, value.name, span(node))
           else if (value.k === "name" && ALIASED_BUILTINS.has(value.name)) this.b.addImport(target.name, value.name, span(node))
         }
-      }
+      })
       return
     }
     // a bare string is a docstring or a comment: it does nothing

@@ -20,6 +20,8 @@ const ZOD_OBJECT_WRAPPERS = new Set(["strict", "describe", "passthrough", "strip
 const isZod = (callee: string): boolean => /^(?:zod(?:\/[\w-]+)?|z)\./.test(callee) || callee.includes("zod.")
 /** zod schemas of values that are not text: numbers, booleans, dates, collections, records, functions */
 const ZOD_DATA = new Set(["number", "int", "bigint", "boolean", "date", "array", "tuple", "record", "map", "set", "function", "instanceof", "null", "undefined", "void"])
+/** route middleware that validates the request against the zod schema given as its second argument */
+const ROUTE_VALIDATORS = new Set(["@hono/zod-validator.zValidator"])
 /** option fields that hold a tool's input schema */
 const SCHEMA_KEYS = new Set(["inputSchema", "parameters", "schema", "argsSchema", "paramsSchema", "input_schema"])
 
@@ -186,7 +188,11 @@ class ScriptWalker {
     }
     const fieldsOf = (e: Expr, out: Map<string, "fixed" | "number" | "shape">, depth: number): void => {
       if (depth > 4) return
-      if (e.k === "container") {
+      if (e.k === "name") {
+        // a schema held by a module-level name (`zValidator("json", recapRequest)`)
+        const value = heldSchema(e.name)
+        if (value !== undefined) fieldsOf(value, out, depth + 1)
+      } else if (e.k === "container") {
         for (const x of e.entries) {
           const kind = x.key === undefined ? undefined : accepts(x.value, 0)
           if (kind !== undefined) out.set(x.key!, kind)
@@ -256,7 +262,13 @@ class ScriptWalker {
           }
           // MCP's `server.tool(name, { field: z.enum(...) }, handler)`: the shape itself
           fieldsOf(v, fields, 0)
-        } else if (v.k === "call") fieldsOf(v, fields, 0)
+        } else if (v.k === "call") {
+          fieldsOf(v, fields, 0)
+          // a route's validating middleware (Hono's `zValidator("json", schema)`): the handler reads
+          // what it parsed (`const { style } = c.req.valid("json")`)
+          const c = calls[v.call]!
+          if (ROUTE_VALIDATORS.has(c.callee) && c.args[1] !== undefined) fieldsOf(c.args[1].value, fields, 0)
+        }
       }
       // the handler's first parameter is what the schema parsed: an object whose fields it declares
       if (input !== undefined && input.k !== "text")

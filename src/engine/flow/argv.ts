@@ -1,0 +1,56 @@
+import type { Expr, SemanticModel, Statement } from "../model/Model.js"
+import { heldValue } from "../model/heldValue.js"
+import type { FlowEvaluator } from "./evaluate.js"
+
+/**
+ * Argv lists: the list a process-starting call runs, where the code writes it (in the call, held by
+ * a name, or built and returned by a function of the file). Its first element is the program; the
+ * rest are arguments, not commands.
+ */
+
+type ListExpr = Extract<Expr, { k: "container" }>
+
+/** Shells and interpreters, by the program name of an argv list (any folder). */
+export const INTERPRETER = /^(?:.*[\\/])?(?:(?:ba|z|da|k|c|tc|fi)?sh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh|python[\d.]*|node|nodejs|deno|bun|ruby|perl|php|Rscript|osascript)$/
+
+/** `env`, which runs the program named next (`/usr/bin/env bash -c ...`). */
+export const ENV = /^(?:.*[\\/])?env$/
+
+/** The argv list an argument is: a list written in the call, or one a name assigned once holds. */
+export const argvList = (e: Expr, fn: number, model: SemanticModel): ListExpr | undefined => {
+  const list = e.k === "container" ? e : heldValue(e, fn, model)
+  return list?.k === "container" ? list : undefined
+}
+
+/**
+ * The argv list a function of the file builds and returns (`argv = build_ping(host)`, then
+ * `subprocess.run(argv)`), when every list it returns starts with the same program written out and
+ * that program is no shell or interpreter: the list then runs that program whatever its arguments.
+ */
+export const helperArgv = (ev: FlowEvaluator, e: Expr, fn: number): ListExpr | undefined => {
+  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
+  const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
+  const helper = call === undefined ? undefined : ev.localFunction(call)
+  if (helper === undefined) return undefined
+  const body = ev.model.functions[helper]!.body
+  const lists = body.flatMap((s) => (s.k === "return" ? [argvList(s.value, helper, ev.model) ?? grownList(body, s.value)] : []))
+  const programs = new Set(lists.map((l) => {
+    const first = l?.entries[0]?.value
+    return first?.k === "lit" && typeof first.value === "string" ? first.value : undefined
+  }))
+  const [program] = programs
+  return lists.length > 0 && programs.size === 1 && program !== undefined && !INTERPRETER.test(program) && !ENV.test(program) ? lists[0] : undefined
+}
+
+/** A list a function writes out once and then only appends to (`argv.append(x)`, `argv += [...]`): it keeps its first element. */
+const grownList = (body: ReadonlyArray<Statement>, e: Expr): ListExpr | undefined => {
+  if (e.k !== "name") return undefined
+  let list: ListExpr | undefined
+  for (const s of body) {
+    if (s.k !== "assign" || s.target.name !== e.name) continue
+    const grows = s.value.k === "op" && (s.value.appended === true || s.value.plus === true) && s.value.parts[0]?.k === "name" && s.value.parts[0].name === e.name
+    if (s.target.path.length > 0 || (list !== undefined && !grows) || (list === undefined && s.value.k !== "container")) return undefined
+    if (list === undefined) list = s.value as ListExpr
+  }
+  return list
+}
