@@ -54,6 +54,8 @@ const givenSources = (graph: BuilderGraph, node: GraphNode, code: EmbeddedCode):
       origins =
         wired.length > 0 ? wired
         : node.secretParams.has(input.field) ? [{ provenance: "secret", label: `the secret field ${input.field} of "${node.name}"` }]
+        // an empty field nothing is wired into is filled when the flow runs (the UI, an API call's tweaks)
+        : value === undefined || value === null || value === "" ? [{ provenance: "unknown", label: `the field ${input.field} of "${node.name}", empty in the export` }]
         : [{ provenance: "constant", label: `the value typed into ${input.field}` }]
     }
     const worst = WORST_FIRST.map((p) => origins.find((o) => o.provenance === p)).find((o) => o !== undefined)

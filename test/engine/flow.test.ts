@@ -324,8 +324,44 @@ describe("function rules: a fixed program given the model's arguments (fixed_pro
       "\tif err != nil {\n\t\treturn nil, err\n\t}",
       "\treturn mcp.NewToolResultText(string(out)), nil",
       "}",
+      "",
+      // the context passed on is still the context when a timeout wraps it first
+      "func digHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {",
+      '\tname, _ := req.RequireString("name")',
+      "\tctx, cancel := context.WithTimeout(ctx, 15*time.Second)",
+      "\tdefer cancel()",
+      '\tout, err := exec.CommandContext(ctx, "dig", "+short", name).Output()',
+      "\tif err != nil {\n\t\treturn nil, err\n\t}",
+      "\treturn mcp.NewToolResultText(string(out)), nil",
+      "}",
       ""
     ].join("\n")
-    expect((await oversight("tools.go", go)).map((f) => f.severity)).toEqual(["MEDIUM", "HIGH"])
+    expect((await oversight("tools.go", go)).map((f) => f.severity)).toEqual(["MEDIUM", "HIGH", "MEDIUM"])
+  })
+
+  it("Python: an argv list a helper of the file builds (and appends to) runs the program it starts with: MEDIUM; a helper that returns a shell's list stays HIGH", async () => {
+    const code = [
+      "import subprocess as sp",
+      "from mcp.server.fastmcp import FastMCP",
+      "srv = FastMCP('net')",
+      "def probe_argv(target: str, count: int) -> list[str]:",
+      "    argv = ['ping', '-c', str(count)]",
+      "    argv.append(target)",
+      "    return argv",
+      "def shell_argv(line: str) -> list[str]:",
+      "    return ['bash', '-c', line]",
+      "@srv.tool()",
+      "def reach(target: str) -> str:",
+      "    prepared = probe_argv(target, 3)",
+      "    return sp.run(prepared, capture_output=True, text=True).stdout",
+      "@srv.tool()",
+      "def step(line: str) -> str:",
+      "    return sp.run(shell_argv(line), capture_output=True, text=True).stdout",
+      ""
+    ].join("\n")
+    expect(await oversight("net.py", code)).toEqual([
+      { line: 13, severity: "MEDIUM", tier: "hardening" },
+      { line: 16, severity: "HIGH", tier: "risk_pattern" }
+    ])
   })
 })

@@ -72,3 +72,29 @@ def stream(messages: list, mode: str = "print") -> None:
     # ok: infinite_loop
     reply = llm.chat.completions.create(model="gpt-4o", max_tokens=500, messages=messages)
     stream(reply.choices[0].message.content)
+
+
+# the test of the answer written as a predicate of the file (`not _approved(notes)`): the same flag
+def _approved(verdict: str) -> bool:
+    return verdict.strip().upper().startswith("APPROVED")
+
+
+def review_until_approved(draft: str) -> str:
+    again = True
+    while again:
+        # ruleid: infinite_loop
+        verdict = llm.chat.completions.create(model="gpt-4o", max_tokens=300, messages=[{"role": "user", "content": draft}])
+        notes = verdict.choices[0].message.content or ""
+        again = not _approved(notes)
+    return draft
+
+
+def review_a_few_times(draft: str) -> str:
+    again, laps = True, 0
+    while again:
+        laps += 1
+        # ok: infinite_loop
+        verdict = llm.chat.completions.create(model="gpt-4o", max_tokens=300, messages=[{"role": "user", "content": draft}])
+        notes = verdict.choices[0].message.content or ""
+        again = not _approved(notes) and laps < MAX_ROUNDS
+    return draft

@@ -25,3 +25,18 @@ const editor = new Agent({ name: "Editor", instructions: "Edit." })
 const proofreader = new Agent({ name: "Proofreader", instructions: "Proofread.", tools: [editor.asTool({ toolName: "edit", toolDescription: "Edit" })] })
 // ruleid: recursive_tool_calling[own_tool]
 editor.tools.push(proofreader.asTool({ toolName: "proofread", toolDescription: "Proofread" }))
+
+// the wrapper held by a name first, inside a factory
+function buildScout(model: string): Agent {
+  const scout = new Agent({ name: "Scout", instructions: "Research the topic.", model })
+  const deeper = scout.asTool({ toolName: "research_subtopic", toolDescription: "Research a subtopic" })
+  // ruleid: recursive_tool_calling[own_tool]
+  scout.tools.push(deeper)
+  const summariser = new Agent({ name: "Summariser", instructions: "Summarise.", model })
+  const summarise = summariser.asTool({ toolName: "summarise", toolDescription: "Summarise" })
+  // ok: recursive_tool_calling
+  scout.tools.push(summarise)
+  return scout
+}
+
+export const scout = buildScout("gpt-4.1")

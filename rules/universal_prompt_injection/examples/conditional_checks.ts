@@ -35,3 +35,20 @@ app.post("/reply/unchecked", express.json(), async (req, res) => {
   })
   res.json({ answer: out.choices[0].message.content })
 })
+
+// the value checked and kept as a string (`String(x)` in both places): still the checked value
+app.post("/reply/converted", express.json(), async (req, res) => {
+  const style = PERSONAS.has(String(req.body.style)) ? String(req.body.style) : "tutor"
+  const loose = PERSONAS.has(String(req.body.style)) ? String(req.body.text) : "tutor"
+  const out = await openai.chat.completions.create({
+    model: "gpt-4o-mini",
+    messages: [
+      // ok: universal_prompt_injection
+      { role: "system", content: `You are a ${style}.` },
+      // ruleid: universal_prompt_injection
+      { role: "system", content: `You are a ${loose}.` },
+      { role: "user", content: String(req.body.text) },
+    ],
+  })
+  res.json({ answer: out.choices[0].message.content })
+})

@@ -1,6 +1,7 @@
 import type { CodeGraphEdge, CodeGraphMatcher } from "../../domain/FlowRule.js"
 import { compileName, NameIndex, type NamePattern, type Requirement } from "../flow/names.js"
 import type { Call, Expr, SemanticModel, Statement } from "../model/Model.js"
+import { heldValue } from "../model/heldValue.js"
 import { argOf } from "../model/ModelBuilder.js"
 import type { RawMatch } from "./RawMatch.js"
 import type { MatcherEntry } from "./treeSitter.js"
@@ -183,7 +184,12 @@ const fieldEdges = (model: SemanticModel, field: string, end: ReadonlyArray<Name
   for (const call of model.calls) {
     const r = call.receiver
     if (r?.k !== "attr" || r.name !== field || r.obj.k !== "name" || !/\.(?:append|extend|insert|push|unshift)$/.test(call.callee)) continue
-    for (const a of call.args) for (const to of namesIn(model, a.value, end, true)) out.push({ from: r.obj.name, to, at: { start: call.span.start, end: call.span.end, text: call.written }, routed: false, counted: false })
+    for (const a of call.args) {
+      // a wrapper held by a name first (`const delegate = researcher.asTool(...); researcher.tools.push(delegate)`)
+      const held = a.value.k === "name" ? heldValue(a.value, call.fn, model) : undefined
+      const value = held?.k === "call" && model.calls[held.call]!.receiver?.k === "name" ? held : a.value
+      for (const to of namesIn(model, value, end, true)) out.push({ from: r.obj.name, to, at: { start: call.span.start, end: call.span.end, text: call.written }, routed: false, counted: false })
+    }
   }
   return out
 }

@@ -330,9 +330,10 @@ const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: Readon
   // arguments held by variables are read where they were built (`argv = ["ping", host]`); a leading
   // context (`exec.CommandContext(ctx, "ping", host)`) is not part of the command
   const isContext = contextOf(ev, c, call)
-  const positional = call.args
-    .filter((a) => a.name === undefined)
-    .map((a) => helperArgv(ev, a.value, call.fn) ?? (a.value.k === "name" ? heldValue(a.value, call.fn, ev.model) ?? a.value : a.value))
+  // (the context is told by the name the call passes: `ctx` may hold `context.WithTimeout(ctx, d)`)
+  const given = call.args.filter((a) => a.name === undefined)
+  while (given.length > 0 && isContext(given[0]!.value)) given.shift()
+  const positional = given.map((a) => helperArgv(ev, a.value, call.fn) ?? (a.value.k === "name" ? heldValue(a.value, call.fn, ev.model) ?? a.value : a.value))
   while (positional.length > 0 && isContext(positional[0]!)) positional.shift()
   // an options object passing `shell` (`spawn("ls", [dir], { shell: true })`)
   if (positional.some((e) => e.k === "container" && e.entries.some((x) => x.key === "shell" && truthy(x.value)))) return undefined

@@ -1501,7 +1501,9 @@ const resultDriven = (cond: AstNode, body: AstNode): boolean => {
     grew = false
     for (const n of assignments) {
       const name = rootName(n.childForFieldName("left"))
-      const right = innermost(n.childForFieldName("right"))
+      // (`notes = reply.content or ""`: the answer, with a default when it is empty)
+      const written = n.childForFieldName("right")
+      const right = innermost(written?.type === "boolean_operator" && written.children.some((c) => c.type === "or") ? written.childForFieldName("left") : written)
       if (name === undefined || answers.has(name)) continue
       if (right?.type === "call" || (right?.type === "identifier" && answers.has(right.text))) {
         answers.add(name)
@@ -1541,10 +1543,13 @@ const answerTest = (e: AstNode, answers: ReadonlySet<string>): boolean => {
     const right = e.childForFieldName("right")
     return left !== null && right !== null && answerTest(left, answers) && answerTest(right, answers)
   }
-  // a method of the answer that tests it (`reply.endswith("DONE")`, `text.strip().startswith("FINAL")`)
+  // a method of the answer that tests it (`reply.endswith("DONE")`, `text.strip().startswith("FINAL")`),
+  // or a predicate given only answers (`not _accepted(notes)`: a counter passed along may bound it)
   if (e.type === "call") {
     const f = e.childForFieldName("function")
-    return f?.type === "attribute" && answers.has(rootName(f) ?? "")
+    if (f?.type === "attribute") return answers.has(rootName(f) ?? "")
+    const args = e.childForFieldName("arguments")?.namedChildren ?? []
+    return f?.type === "identifier" && f.text !== "len" && args.length > 0 && args.every((a) => answers.has(rootName(a.type === "keyword_argument" ? a.childForFieldName("value") : a) ?? ""))
   }
   if (e.type !== "comparison_operator" || isOrdering(e)) return false
   return e.namedChildren.some((side) => innermost(side)?.type === "call" || answers.has(rootName(side) ?? ""))

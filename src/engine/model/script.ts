@@ -64,6 +64,8 @@ const BUILDERS = new Set([
   "padStart", "padEnd", "repeat", "normalize", "slice", "substring", "toString"
 ])
 /** Calls that normalise a path or URL and return it: the check is about their (last) argument. */
+/** conversions that keep the value they are given, as far as a check of it goes */
+const CONVERSIONS = new Set(["String", "Number"])
 const WRAPPERS = /^(?:String|URL|path\.resolve|path\.normalize|path\.join|path\.posix\.resolve|path\.posix\.normalize|fs\.realpathSync|realpathSync|resolve|normalize|decodeURIComponent|Number|parseInt)$/
 const PROMISIFY = /(?:^|\.)promisify$/
 const BOUND = /.\.bind$/
@@ -1633,7 +1635,10 @@ class ScriptWalker {
         const checked = branches.map((x, i) => {
           const held: Array<Statement> = []
           this.guardsOf(n.condition, i === 1, this.span(x), held, fn)
-          const name = dottedText(unwrap(x))
+          // (`ALLOWED.has(String(b.style)) ? String(b.style) : "plain"`: the conversion is the value checked)
+          let branch = unwrap(x)
+          while (ts.isCallExpression(branch) && branch.arguments.length === 1 && CONVERSIONS.has(dottedText(branch.expression) ?? "")) branch = unwrap(branch.arguments[0]!)
+          const name = dottedText(branch)
           return held.flatMap((g) => (g.k === "guard" && g.name === name ? [g.kind] : []))
         })
         return checked.some((k) => k.length > 0) ? { k: "op", parts, checked } : { k: "op", parts }
