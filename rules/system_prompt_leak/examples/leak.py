@@ -67,3 +67,21 @@ def billing(message: str) -> str:
 router = Agent(name="router", instructions=ROUTER_PROMPT)
 # ok: system_prompt_leak
 helper = Agent(name="helper", instructions=SAFE_PROMPT)
+
+
+# an error handler that answers with a debug record holding the prompt, nested in the response
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+
+@app.exception_handler(RuntimeError)
+async def on_failure(request: Request, exc: RuntimeError):
+    details = {"model": "gpt-4o", "instructions": SAFE_PROMPT, "error": str(exc)}
+    # ruleid: system_prompt_leak[prompt_returned]
+    return JSONResponse(status_code=502, content={"error": str(exc), "debug": details})
+
+
+@app.exception_handler(ValueError)
+async def on_bad_value(request: Request, exc: ValueError):
+    # ok: system_prompt_leak
+    return JSONResponse(status_code=400, content={"error": str(exc), "hint": ERROR_TEXT})

@@ -953,7 +953,8 @@ const verdictOf = (value: Value, hit: SinkEntry, sentToModel = false, sentAsProm
   // input), unless its constant parts read as SQL (`new Query("SELECT … " + id)`); nor a list literal
   if (sqlCheck && v0.structured === true && !SQL_WORDS.test(v0.consts ?? "")) return undefined
   if (sqlCheck && v0.container === true) return undefined
-  const v = sqlCheck && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : v0
+  // a record sent whole (`{"error": str(exc), "debug": {"instructions": PROMPT}}`): the field that reads as a prompt is what leaks
+  const v = sqlCheck && v0.fields !== undefined ? queryText(v0.fields) ?? v0 : hit.sink.check === "prompt_text" && v0.fields !== undefined ? promptField(v0) ?? v0 : v0
   if (hit.sink.check === "prompt_text" && !readsAsPrompt(v) && !sentToModel) return undefined
   // a generic send is a page only when the text around the value is HTML
   if (hit.sink.check === "html_text" && !HTML_TAG.test(v.consts ?? "")) return undefined
@@ -1015,8 +1016,19 @@ const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fie
  * The value is prompt text: its own constant text or constant prefix (or that of a record's field)
  * instructs a model. Not a property of it (`prompt.length`) or what a call given a prompt returned.
  */
-const readsAsPrompt = (v: Value): boolean =>
-  PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || [...(v.fields?.values() ?? [])].some((f) => PROMPT_WORDS.test(f.text ?? f.prefix ?? ""))
+/** The first field of a record (or of a record in it) whose text reads as a prompt. */
+const promptField = (v: Value, depth = 0): Value | undefined => {
+  if (depth > 3) return undefined
+  for (const f of v.fields?.values() ?? []) {
+    if (PROMPT_WORDS.test(f.text ?? f.prefix ?? "")) return f
+    const inner = promptField(f, depth + 1)
+    if (inner !== undefined) return inner
+  }
+  return undefined
+}
+
+const readsAsPrompt = (v: Value, depth = 0): boolean =>
+  PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || (depth < 3 && [...(v.fields?.values() ?? [])].some((f) => readsAsPrompt(f, depth + 1)))
 
 /** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
 const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w'’-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
