@@ -182,23 +182,26 @@ const timedRun = (catalogue: Catalogue, engine: Engine, files: ReadonlyArray<Fil
   })
 
 /**
- * Warm-up until steady: whole passes over the corpus until one costs within 8 % of the CPU of the
- * pass before (at least 2, at most 5 per worker). Measured: a worker's CPU per pass fell from 1.7 s to
- * 0.5 s over ~8 passes of the Python corpus (V8 tiers up the engine's code and sizes its heap over
- * several passes); a long-lived service worker is past that. Each worker has its own JIT and sees 1/N
- * of every pass, so N workers get N times the passes. Returns the passes made.
+ * Warm-up until steady: whole passes over the corpus until the last three cost within 6 % of each
+ * other in CPU (at least 3, at most 12 per worker). A worker's CPU per pass keeps falling for about
+ * eight passes (V8 tiers up the engine's code and sizes its heap; measured in process on the Python
+ * sample, session 15: the main thread 490 → 230 ms and V8's compiler threads 300 → 20–40 ms over
+ * eight to ten passes), which a long-lived service worker is past. The earlier rule (one pass within
+ * 8 % of the one before, at most five) stopped while the compiler threads still took a third of a
+ * scan pass's CPU, so the timed runs measured part of the warm-up. Each worker has its own JIT and
+ * sees 1/N of every pass, so N workers get N times the passes. Returns the passes made.
  */
 const warmUp = (catalogue: Catalogue, engine: Engine, files: ReadonlyArray<FileEntry>, budgetMs: number) =>
   Effect.gen(function*() {
     const workers = Math.max(1, engine.config.workers)
-    let passes = 0
-    for (let previous = Infinity; passes < 5 * workers; ) {
+    const costs: Array<number> = []
+    while (costs.length < 12 * workers) {
       const { cpuSeconds } = yield* timedRun(catalogue, engine, files, budgetMs, new Set())
-      passes++
-      if (passes >= 2 * workers && Math.abs(cpuSeconds - previous) <= 0.08 * previous) break
-      previous = cpuSeconds
+      costs.push(cpuSeconds)
+      const last = costs.slice(-3)
+      if (costs.length >= 3 * workers && last.length === 3 && Math.max(...last) <= 1.06 * Math.min(...last)) break
     }
-    return passes
+    return costs.length
   })
 
 const label = (corpus: string, config: EngineConfig) => `${corpus} ${config.mode} w=${config.workers}`

@@ -361,7 +361,7 @@ export const renderGenerated = (r: Results): string => {
       `Decoding it from YAML (with every query compiled once for validation) took ${ms(r.catalogue.loadMs)} and compiling it for scanning ${ms(r.catalogue.compileMs)} in the harness process; ` +
       "workers load the build-time snapshot instead and compile a language's matchers on its first file.",
     "",
-    `Method: medians of ${r.options.runs} timed runs after untimed whole passes until one costs within 8 % of the CPU of the one before (at least 2 and at most 5 per worker: the pass counts are in the table below); MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
+    `Method: medians of ${r.options.runs} timed runs after untimed whole passes until the last three cost within 6 % of each other in CPU (at least 3 and at most 12 per worker: the pass counts are in the table below); MB = 1,000,000 bytes; up to ${fmt(r.options.capBytes / MB)} MB sampled per corpus (benchmarks/manifest.json). ` +
       "Scan = the engine's whole pipeline (classify, worker pool, every matcher of the catalogue, findings); parse-only = the same pipeline and pool with an analyser that only parses. " +
       "The one-worker parse-only and scan runs of a corpus alternate (parse, scan, parse, scan, …), so a drift in the host's speed touches both sides of their ratio; their memory peaks include the other pool's idle worker. " +
       "Per-core figures use one worker process; peak RSS sums every process of the tree (harness, workers, server).",
