@@ -204,6 +204,11 @@ export class FlowEvaluator {
       const inner = call.receiver ?? call.args.find((a) => a.name === undefined)?.value
       return inner === undefined ? undefined : this.rootOf(inner, host)
     }
+    // a record's entry by a constant key (`urlparse(target["src"])`): that entry, kept as `target.src`
+    if (e.k === "index" && e.key.k === "lit" && typeof e.key.value === "string") {
+      const base = dottedOf(e.obj)
+      return base === undefined ? undefined : { name: `${base}.${e.key.value}`, host }
+    }
     return undefined
   }
 
@@ -552,7 +557,9 @@ export class FlowEvaluator {
         let obj = this.recordValue(e.obj, fn, at)
         if (e.key.k === "lit" && obj.fields !== undefined) {
           const field = obj.fields.get(String(e.key.value))
-          if (field !== undefined) return field
+          // (a check of the entry, `urlparse(target["src"]).hostname in HOSTS`, is kept under `target.src`)
+          const base = typeof e.key.value === "string" ? dottedOf(e.obj) : undefined
+          if (field !== undefined) return base === undefined ? field : checkedWhole(field, this.guardBits(`${base}.${e.key.value}`, fn, at))
           // `state["path"]` after only `state["body"] = ...` was written: what state held before
           if (obj.base !== undefined) {
             obj = obj.base
@@ -1028,8 +1035,19 @@ export class FlowEvaluator {
     const head = callee.slice(0, dot)
     const caller = call.fn === MODULE ? undefined : this.model.functions[call.fn]
     if ((head === "self" || head === "this" || head === "cls") && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(classOf(this.model, call.fn), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))
-    // Go: `s.find(q)` inside a method whose receiver is `s` calls another method of the same type
-    if (caller?.receiver === true && caller.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(caller.paramTypes?.[0], callee.slice(dot + 1)) ?? this.methodByName.get(callee.slice(dot + 1))
+    // Go: `s.find(q)` inside a method whose receiver is `s` (or a closure in one) calls another method of the same type
+    let method = caller
+    while (method !== undefined && method.receiver !== true && method.parent !== MODULE && !method.params.includes(head)) method = this.model.functions[method.parent]
+    if (method?.receiver === true && method.params[0] === head && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(method.paramTypes?.[0], callee.slice(dot + 1)) ?? this.methodByName.get(callee.slice(dot + 1))
+    // Go: a variable holding a value of a type of the file (`t := &triager{llm: m}`, `t := newTriager(m)`) calls its method
+    if (this.model.language === "go" && callee.indexOf(".", dot + 1) === -1) {
+      const held = heldValue({ k: "name", name: head }, call.fn, this.model)
+      const made = held?.k === "call" ? this.model.calls[held.call]!.callee : undefined
+      const typed = made === undefined ? undefined : this.ownMethod(made, callee.slice(dot + 1)) ?? this.ownMethod(made.replace(/^[Nn]ew/, ""), callee.slice(dot + 1))
+      if (typed !== undefined) return typed
+      // (a struct literal is modelled as a record without its type: the file's one method of that name)
+      if (held?.k === "container" && held.entries.every((x) => x.key !== undefined)) return this.methodByName.get(callee.slice(dot + 1))
+    }
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
     // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name
     if (head.endsWith("()") && CLASS_NAME.test(head) && !this.byName.has(head.slice(0, -2)) && callee.indexOf(".", dot + 1) === -1) return this.ownMethod(head.slice(0, -2), callee.slice(dot + 1)) ?? this.methodOf(callee.slice(dot + 1))

@@ -10,7 +10,7 @@ import { assignRoles } from "../flow/roles.js"
 import { mayHoldSecrets } from "../flow/secretReach.js"
 import { GUARD_BITS, joinAll, PARTIAL, Prov, type Value } from "../flow/Value.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
-import { heldValue } from "../model/heldValue.js"
+import { heldValue, receiverFieldValue } from "../model/heldValue.js"
 import { argvList, ENV, helperArgv, INTERPRETER } from "../flow/argv.js"
 import { argOf, classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import { Literals } from "../model/wordScan.js"
@@ -1253,6 +1253,8 @@ const registered = (call: Call, model: SemanticModel): ReadonlyArray<FunctionInf
  * or a local variable assigned only a constant (`pattern = r"(a+)+"; re.compile(pattern)`).
  */
 const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
+  // (Go: a field of the method's receiver the file's struct literals set to one constant)
+  if (e.k === "attr") return receiverFieldValue(e, fn, model) ?? e
   if (e.k !== "name") return e
   const held = heldValue(e, fn, model)
   return held !== undefined && isConstant(held) ? held : e

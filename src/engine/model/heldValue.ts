@@ -49,3 +49,35 @@ const singleAssignments = (model: SemanticModel, scope: number): Map<string, Exp
   }
   return table
 }
+
+const fieldTables = new WeakMap<SemanticModel, Map<string, Expr | null>>()
+
+/**
+ * Go: a field of a method's receiver (`d.shell` in `func (d *diagnostics) probe(...)`) that every
+ * struct literal of the file writing that key sets to one literal (`&diagnostics{shell: "/bin/sh"}`):
+ * that literal. Undefined when the function is no method of that receiver, or the literals disagree.
+ */
+export const receiverFieldValue = (e: Expr, fn: number, model: SemanticModel): Expr | undefined => {
+  if (model.language !== "go" || e.k !== "attr" || e.obj.k !== "name") return undefined
+  const receiver = e.obj.name
+  let f = fn === -1 ? undefined : model.functions[fn]
+  while (f !== undefined && f.receiver !== true && !f.params.includes(receiver)) f = f.parent === -1 ? undefined : model.functions[f.parent]
+  if (f?.receiver !== true || f.params[0] !== receiver) return undefined
+  let table = fieldTables.get(model)
+  if (table === undefined) {
+    table = new Map()
+    const note = (x: Expr): void => {
+      if (x.k !== "container" || x.entries.some((entry) => entry.key === undefined)) return
+      for (const entry of x.entries) {
+        const known = table!.get(entry.key!)
+        const lit = entry.value.k === "lit" ? entry.value : null
+        table!.set(entry.key!, known === undefined ? lit : known !== null && lit !== null && known.k === "lit" && known.value === lit.value ? known : null)
+      }
+    }
+    for (const s of model.module) if (s.k === "assign") note(s.value)
+    for (const g of model.functions) for (const s of g.body) if (s.k === "assign" || s.k === "return") note(s.value)
+    for (const c of model.calls) for (const a of c.args) note(a.value)
+    fieldTables.set(model, table)
+  }
+  return table.get(e.name) ?? undefined
+}

@@ -880,9 +880,20 @@ class PythonWalker {
       }
       break
     }
-    const name = node.type === "identifier" ? node.text : node.type === "attribute" && this.probing === 0 ? dottedOf(this.expr(node, fn)) : undefined
+    const name = node.type === "identifier" ? node.text : node.type === "attribute" && this.probing === 0 ? dottedOf(this.expr(node, fn)) : this.keyedName(node, fn)
     if (name === undefined) return
     out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
+  }
+
+  /** `target["src"]` (a record's entry by a constant key) as the dotted name its guard is kept under, `target.src`. */
+  private keyedName(node: AstNode, fn: number): string | undefined {
+    if (node.type !== "subscript" || this.probing !== 0) return undefined
+    const key = node.childForFieldName("subscript")
+    const obj = node.childForFieldName("value")
+    const lit = key === null ? undefined : this.literalKey(key)
+    if (lit === undefined || obj === null || (obj.type !== "identifier" && obj.type !== "attribute")) return undefined
+    const base = obj.type === "identifier" ? obj.text : dottedOf(this.expr(obj, fn))
+    return base === undefined ? undefined : `${base}.${lit}`
   }
 
   private importStatement(node: AstNode): void {

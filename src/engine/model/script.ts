@@ -20,6 +20,8 @@ const ZOD_OBJECT_WRAPPERS = new Set(["strict", "describe", "passthrough", "strip
 const isZod = (callee: string): boolean => /^(?:zod(?:\/[\w-]+)?|z)\./.test(callee) || callee.includes("zod.")
 /** zod schemas of values that are not text: numbers, booleans, dates, collections, records, functions */
 const ZOD_DATA = new Set(["number", "int", "bigint", "boolean", "date", "array", "tuple", "record", "map", "set", "function", "instanceof", "null", "undefined", "void"])
+/** a zod schema's methods that return what it let through */
+const PARSES = new Set(["parse", "safeParse", "parseAsync", "safeParseAsync"])
 /** route middleware that validates the request against the zod schema given as its second argument */
 const ROUTE_VALIDATORS = new Set(["@hono/zod-validator.zValidator"])
 /** option fields that hold a tool's input schema */
@@ -278,6 +280,17 @@ class ScriptWalker {
           const f = this.b.functions[fn] as Writable<FunctionInfo>
           if (f.params.length > 0) f.paramShapes = [input, ...(f.paramShapes ?? []).slice(1)]
         }
+      // a schema's parse in the function itself (`const { locale } = Body.safeParse(await req.json()).data`,
+      // `const input = Body.parse(body)`): what it returns holds what the schema let through
+      const last = call.callee.slice(call.callee.lastIndexOf(".") + 1)
+      if (PARSES.has(last) && call.receiver?.k === "name" && call.fn !== -1) {
+        const parsed = new Map<string, "fixed" | "number" | "shape">()
+        fieldsOf(call.receiver, parsed, 0)
+        const f = this.b.functions[call.fn]!
+        for (const [field, accepted] of parsed)
+          for (const kind of accepted === "fixed" ? (["allowlist", "validated"] as const) : (["validated"] as const))
+            f.body.push({ k: "guard", kind, name: field, scope: f.span, span: call.span })
+      }
       if (handlers.length === 0 || fields.size === 0) continue
       // Mastra's `createTool({ inputSchema, execute: async ({ context }) => ... })` hands the parsed
       // input to the handler as `context`
