@@ -52,3 +52,13 @@ app.post("/chat-clamped", (req, res) => {
   })
   result.pipeTextStreamToResponse(res)
 })
+// a request field named `length` is what the client sent, not the length of a text
+app.post("/story", (req, res) => {
+  const result = streamText({
+    model: openai("gpt-4o"),
+    prompt: String(req.body.prompt),
+    // ruleid: token_bombing[request_cap]
+    maxOutputTokens: Number(req.body.length) || 600,
+  })
+  result.pipeTextStreamToResponse(res)
+})

@@ -474,8 +474,11 @@ export class FlowEvaluator {
       const source = this.fw.untrusted.lookup(dotted)[0] ?? (typed === undefined ? undefined : this.fw.untrusted.lookup(typed)[0])
       if (source !== undefined) return this.named(untrusted(source), e.name)
       // a property the models call safe carries none of its object's data (`text.length`), also
-      // named by a typed parameter's class (`({ session }: Request) =>` reads `express.Request().session`)
-      if (this.fw.safe.lookup(dotted).length > 0) return constant()
+      // named by a typed parameter's class (`({ session }: Request) =>` reads `express.Request().session`);
+      // not a field of a request record the client wrote (`req.body.length` is what it sent as `length`)
+      const objDotted = dottedOf(e.obj)
+      const fromRecord = objDotted !== undefined && this.fw.untrusted.lookup(objDotted).length > 0
+      if (!fromRecord && this.fw.safe.lookup(dotted).length > 0) return constant()
       if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
     let read = this.named(strip(obj), e.name)

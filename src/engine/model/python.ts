@@ -668,8 +668,10 @@ class PythonWalker {
       // `isinstance(x, str)`: a text (or container, or any) type leaves the content free; a number,
       // a bool, a UUID, an enum or a model class fixes it
       if (written === "isinstance" && TEXT_TYPES.test(args[1]?.text ?? "")) return
+      // (a membership method checks its argument: `ALLOWED.get(key)` checks key, and `payload.get("topic")`
+      // checks nothing of payload)
       const subject =
-        kind === "validated" && fnNode.type === "identifier"
+        (kind === "validated" && fnNode.type === "identifier") || kind === "allowlist"
           ? args[0]
           : kind === "validated" && /match$/.test(written)
             ? this.matchSubject(fnNode, written, args, fn)
