@@ -15,6 +15,8 @@ const LITERAL_TYPES = new Set(["typing.Literal", "typing_extensions.Literal"])
 /** Types an `isinstance` check may name without fixing what the value says. */
 const TEXT_TYPES = /\b(?:str|bytes|bytearray|object|Any|dict|list|tuple|Mapping|Sequence|Iterable)\b/
 
+/** Calls that resolve `..` out of a path (the last segment of the callee) */
+const PATH_NORMALISER = /(?:^|\.)(?:realpath|abspath|normpath|resolve|absolute)$/
 /** Calls whose result is a path (pathlib's constructors and methods, os.path's joins) */
 const PATH_MAKERS = /(?:^|\.)(?:Path|PurePath|PosixPath|WindowsPath|PurePosixPath|resolve|absolute|joinpath|with_name|with_suffix|expanduser|join|abspath|realpath|normpath)$/
 
@@ -852,11 +854,14 @@ class PythonWalker {
     let node = subject
     // `str(p).startswith(...)`, `urlparse(u).hostname in HOSTS`: the check is about p / u
     let hostPart = false
+    // whether the checked path was normalised on the way (`os.path.realpath(p).startswith(...)`)
+    let normalised = false
     for (;;) {
       if (node.type === "call" && (node.childForFieldName("arguments")?.namedChildren.length ?? 0) >= 1) {
         const callee = node.childForFieldName("function")?.text ?? ""
         if (/(?:^|\.)(?:str|os\.fspath|urlparse|urlsplit|url_parse|URL|Path|resolve|realpath|abspath|normpath)$/.test(callee)) {
           if (/url/i.test(callee)) hostPart = true
+          if (PATH_NORMALISER.test(callee)) normalised = true
           node = node.childForFieldName("arguments")!.namedChildren[0]!
           continue
         }
@@ -876,15 +881,39 @@ class PythonWalker {
       if (node.type === "call") {
         const f = node.childForFieldName("function")
         if (f?.type === "attribute" && NORMALISERS.has(f.childForFieldName("attribute")?.text ?? "")) {
+          if (PATH_NORMALISER.test(f.childForFieldName("attribute")?.text ?? "")) normalised = true
           node = f.childForFieldName("object")!
           continue
         }
       }
       break
     }
+    // a prefix check of a path joined but never normalised (`os.path.join(ROOT, team, folder)` then
+    // `.startswith(ROOT)`) holds for `ROOT/../../etc` too: it contains nothing
+    // (a prefix written as a literal, `dest.startswith("/")`, is a same-site check of a URL, not of a folder)
+    if (kind === "contained" && !normalised && /\b(?:startswith|is_relative_to)\s*\(\s*[^\s"'(]/.test(cond.text) && node.type === "identifier" && !this.normalisedName(node.text, fn)) return
     const name = node.type === "identifier" ? node.text : node.type === "attribute" && this.probing === 0 ? dottedOf(this.expr(node, fn)) : this.keyedName(node, fn)
     if (name === undefined) return
     out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
+  }
+
+  /**
+   * A name the function holds a normalised path in, or may (a parameter: what callers pass is not
+   * seen here): each of its assignments so far calls `realpath` / `abspath` / `normpath` / `resolve`,
+   * or copies a name that does.
+   */
+  private normalisedName(name: string, fn: number, depth = 0): boolean {
+    const f = fn === -1 ? undefined : this.b.functions[fn]
+    if (f !== undefined && f.params.includes(name)) return true
+    const assigned = (f?.body ?? this.b.module).filter((s): s is Extract<Statement, { k: "assign" }> => s.k === "assign" && s.target.name === name && s.target.path.length === 0)
+    if (assigned.length === 0) return true
+    return assigned.every((s) => {
+      const v = s.value
+      if (v.k === "name") return depth < 3 && this.normalisedName(v.name, fn, depth + 1)
+      if (v.k !== "call") return false
+      const call = this.b.calls[v.call]!
+      return PATH_NORMALISER.test(call.callee.slice(call.callee.lastIndexOf(".") + 1))
+    })
   }
 
   /** `target["src"]` (a record's entry by a constant key) as the dotted name its guard is kept under, `target.src`. */
