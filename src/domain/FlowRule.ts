@@ -283,6 +283,10 @@ export const FunctionMatcher = Schema.Struct({
       except: Schema.optional(Schema.Array(Schema.String)).annotations({
         description: "programs that keep the matcher's severity: destructive ones, interpreters and wrappers that run another program (`sudo`, `env`, `python3`)"
       }),
+      read_only: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) })).annotations({
+        description:
+          "programs of `except` whose subcommands listed here only read (`git: [log, show, diff]`): run with one of them written as the first argument (every list a helper of the file may return starting with one), the program counts as fixed"
+      }),
       quoting: Schema.optional(Names).annotations({
         description:
           "calls that quote a value as one shell word (`shlex.quote`): a command string run by a shell whose every program is constant text and whose data all went through one of them counts as a fixed program too"

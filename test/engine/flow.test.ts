@@ -364,4 +364,30 @@ describe("function rules: a fixed program given the model's arguments (fixed_pro
       { line: 16, severity: "HIGH", tier: "risk_pattern" }
     ])
   })
+
+  it("git keeps HIGH unless its subcommand only reads (fixed_program.read_only), also when a helper of the file returns the argv", async () => {
+    const js = [
+      'import { execFile } from "node:child_process"',
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"',
+      'import { z } from "zod"',
+      'const server = new McpServer({ name: "repo", version: "1.0.0" })',
+      "function historyArgs(ref) {",
+      '  const argv = ["log", "--oneline", "--end-of-options", ref]',
+      "  return argv",
+      "}",
+      'server.registerTool("history", { inputSchema: { ref: z.string() } }, async ({ ref }) => {',
+      '  execFile("git", historyArgs(ref))',
+      '  return { content: [{ type: "text", text: "ok" }] }',
+      "})",
+      'server.registerTool("push", { inputSchema: { ref: z.string() } }, async ({ ref }) => {',
+      '  execFile("git", ["push", "origin", ref])',
+      '  return { content: [{ type: "text", text: "ok" }] }',
+      "})",
+      ""
+    ].join("\n")
+    expect(await oversight("repo.js", js)).toEqual([
+      { line: 10, severity: "MEDIUM", tier: "hardening" },
+      { line: 14, severity: "HIGH", tier: "risk_pattern" }
+    ])
+  })
 })

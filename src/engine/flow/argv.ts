@@ -28,19 +28,47 @@ export const argvList = (e: Expr, fn: number, model: SemanticModel): ListExpr | 
  * that program is no shell or interpreter: the list then runs that program whatever its arguments.
  */
 export const helperArgv = (ev: FlowEvaluator, e: Expr, fn: number): ListExpr | undefined => {
-  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
-  const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
-  const helper = call === undefined ? undefined : ev.localFunction(call)
-  if (helper === undefined) return undefined
-  const body = ev.model.functions[helper]!.body
-  const lists = body.flatMap((s) => (s.k === "return" ? [argvList(s.value, helper, ev.model) ?? grownList(body, s.value)] : []))
-  const programs = new Set(lists.map((l) => {
-    const first = l?.entries[0]?.value
-    return first?.k === "lit" && typeof first.value === "string" ? first.value : undefined
-  }))
+  const lists = returnedLists(ev, e, fn)
+  if (lists === undefined) return undefined
+  const programs = new Set(lists.map((l) => literalText(l?.entries[0]?.value)))
   const [program] = programs
   return lists.length > 0 && programs.size === 1 && program !== undefined && !INTERPRETER.test(program) && !ENV.test(program) ? lists[0] : undefined
 }
+
+/**
+ * The constant first elements of the lists an expression can be (written out, held by a name, or
+ * returned by a function of the file: `exec.Command("git", g.argv(op, ref)...)` with `argv`
+ * returning `[]string{"log", ...}` or `[]string{"show", ...}`), or undefined when one is not a
+ * constant or a list is not seen.
+ */
+export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number): ReadonlySet<string> | undefined => {
+  const direct = argvList(e, fn, ev.model)
+  const lists = direct !== undefined ? [direct] : returnedLists(ev, e, fn)
+  if (lists === undefined || lists.length === 0) return undefined
+  const words = lists.map((l) => literalText(l?.entries[0]?.value))
+  return words.every((w) => w !== undefined) ? new Set(words as Array<string>) : undefined
+}
+
+/**
+ * The lists a function of the file returns where the expression calls it (`build(x)`, a name holding
+ * that call; Go's `args, err := g.argv(...)` takes the part at its place of each `return list, nil`,
+ * returns of `nil` on an error path left out), or undefined when it is no such call.
+ */
+const returnedLists = (ev: FlowEvaluator, e: Expr, fn: number): Array<ListExpr | undefined> | undefined => {
+  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
+  const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
+  const helper = call === undefined ? undefined : ev.localFunction(call)
+  if (helper === undefined || held?.k !== "call") return undefined
+  const body = ev.model.functions[helper]!.body
+  return body.flatMap((s) => {
+    if (s.k !== "return") return []
+    const value = held.result !== undefined && s.value.k === "container" && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[held.result]?.value : s.value
+    if (value === undefined || (value.k === "lit" && value.value === null)) return []
+    return [argvList(value, helper, ev.model) ?? grownList(body, value)]
+  })
+}
+
+const literalText = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)
 
 /** A list a function writes out once and then only appends to (`argv.append(x)`, `argv += [...]`): it keeps its first element. */
 const grownList = (body: ReadonlyArray<Statement>, e: Expr): ListExpr | undefined => {

@@ -9,7 +9,7 @@ import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { severityRank } from "../../domain/severities.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "../model/heldValue.js"
-import { argvList, helperArgv } from "../flow/argv.js"
+import { argvList, firstWords, helperArgv } from "../flow/argv.js"
 import { quotedCommandPrograms } from "./quotedCommand.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
@@ -348,7 +348,13 @@ const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: Readon
   const text = ev.value(programExpr, call.fn, call.span.start).text
   if (text === undefined || text === "") return undefined
   const program = text.slice(text.replace(/\\/g, "/").lastIndexOf("/") + 1).replace(/\.exe$/i, "")
-  return SHELLS.test(program) || except.includes(program) ? undefined : program
+  if (SHELLS.test(program)) return undefined
+  if (!except.includes(program)) return program
+  // a program of `except` run with a subcommand that only reads (`git log`, also each list a helper returns)
+  const reads = c.entry.matcher.fixed_program?.read_only?.[program]
+  const sub = argv !== undefined ? argv[1] : given[1]?.value
+  const words = reads === undefined || sub === undefined ? undefined : sub.k === "lit" ? new Set([String(sub.value)]) : firstWords(ev, sub, call.fn)
+  return words !== undefined && words.size > 0 && [...words].every((w) => reads!.includes(w)) ? `${program} ${[...words].join(" / ")}` : undefined
 }
 
 /** The framework's context (`ctx: RunContextWrapper`, Go's `ctx context.Context`) carries no value the model chose. */
