@@ -41,3 +41,19 @@ def search(body: Search, who: Principal = Depends(current_principal)) -> list[st
     # ruleid: cross_tenant_leakage
     spoofed = sections.similarity_search(body.text, k=5, filter={"org_id": body.org_id, "department": "legal"})
     return [d.page_content for d in mine + inline + claimed + spoofed]
+
+
+@app.post("/sections/search-combined")
+async def search_combined(body: Search, who: Principal = Depends(current_principal)) -> list[str]:
+    # a filter combined with `$and` after the tenant scope is set: still scoped by it
+    scope = {"org_id": {"$eq": who.org_id}}
+    if body.department:
+        scope = {"$and": [scope, {"department": {"$eq": body.department}}]}
+    # ok: cross_tenant_leakage
+    mine = await sections.asimilarity_search(body.text, k=5, filter=scope)
+    claimed = {"org_id": {"$eq": body.org_id}}
+    if body.department:
+        claimed = {"$and": [claimed, {"department": {"$eq": body.department}}]}
+    # ruleid: cross_tenant_leakage
+    theirs = await sections.asimilarity_search(body.text, k=5, filter=claimed)
+    return [d.page_content for d in mine + theirs]

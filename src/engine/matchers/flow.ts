@@ -616,7 +616,9 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
     // content written in a helper: its parameters are what this call site passes
     const whole = value ?? (site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start))
     // (a record's scoping fields are picked before its parameters are resolved: resolving joins them into one value)
-    const raw = hit.sink.scope_fields === undefined ? whole : scopeOf(whole, ruleRegex(hit.sink.scope_fields))
+    const keys = hit.sink.scope_fields === undefined ? undefined : ruleRegex(hit.sink.scope_fields)
+    const written = keys === undefined || site !== undefined ? [] : tenantEntries(ev.model, expr, fn, keys)
+    const raw = keys === undefined ? whole : written.length > 0 ? joinAll(written.map((x) => ev.value(x, fn, call.span.start))) : scopeOf(whole, keys)
     // a sink in a lambda judged at one call of it: its parameters are what that call passes
     const v = value !== undefined ? value : via === undefined ? ev.resolve(raw, call.fn) : ev.resolve(ev.substitute(raw, via, call.fn, via.fn, via.span.start), via.fn)
     const verdict = verdictOf(v, hit, expr !== undefined && prompts !== undefined && mentions(expr, prompts), expr !== undefined && prompts !== undefined && mentionsIn(expr, sentAsPrompt(ev, call.fn)), bound)
@@ -633,6 +635,33 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   // inside a list or record written in the call, the entry that carries the data
   const span = where !== undefined && where.plain ? carrier(ev, hit, where.expr, where.fn, call, worst, where.span) : where?.span
   return span === undefined ? { verdict: worst } : { verdict: worst, span }
+}
+
+/**
+ * The entries with a tenant key in the record literals a filter is built from, in the function
+ * (`scope = {"tenant_id": ...}` then `scope = {"$and": [scope, {"matter": ...}]}`): followed through
+ * the names it is assigned from and into nested records and lists, so a combined filter is judged by
+ * its tenant entries.
+ */
+const tenantEntries = (model: SemanticModel, e: Expr, fn: number, keys: RegExp): Array<Expr> => {
+  const out: Array<Expr> = []
+  const seen = new Set<string>()
+  const body = fn === -1 ? model.module : model.functions[fn]!.body
+  const visit = (x: Expr, depth: number): void => {
+    if (depth > 6) return
+    if (x.k === "name") {
+      if (seen.has(x.name)) return
+      seen.add(x.name)
+      for (const s of body) if (s.k === "assign" && s.target.name === x.name && s.target.path.length === 0) visit(s.value, depth + 1)
+    } else if (x.k === "container") {
+      for (const entry of x.entries) {
+        if (entry.key !== undefined && keys.test(entry.key)) out.push(entry.value)
+        else visit(entry.value, depth + 1)
+      }
+    } else if (x.k === "op") for (const part of x.parts) visit(part, depth + 1)
+  }
+  visit(e, 0)
+  return out
 }
 
 /** Of a record with fields whose keys match (the tenant's), those fields together; else the whole value. */
