@@ -476,9 +476,10 @@ export class FlowEvaluator {
       // a property the models call safe carries none of its object's data (`text.length`), also
       // named by a typed parameter's class (`({ session }: Request) =>` reads `express.Request().session`);
       // not a field of a request record the client wrote (`req.body.length` is what it sent as `length`)
-      const objDotted = dottedOf(e.obj)
-      const fromRecord = objDotted !== undefined && this.fw.untrusted.lookup(objDotted).length > 0
-      if (!fromRecord && this.fw.safe.lookup(dotted).length > 0) return constant()
+      if (this.fw.safe.lookup(dotted).length > 0) {
+        const objDotted = dottedOf(e.obj)
+        if (objDotted === undefined || this.fw.untrusted.lookup(objDotted).length === 0) return constant()
+      }
       if (typed !== undefined && this.fw.safe.lookup(typed).length > 0) return constant()
     }
     let read = this.named(strip(obj), e.name)
