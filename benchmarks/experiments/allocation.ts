@@ -1,14 +1,9 @@
 import { readFileSync } from "node:fs"
 import { Session } from "node:inspector/promises"
-import { dirname, join, relative } from "node:path"
+import { relative } from "node:path"
 import { PerformanceObserver } from "node:perf_hooks"
-import { fileURLToPath } from "node:url"
-import { Either } from "effect"
-import type { FileTask } from "../../src/engine/Analyser.js"
-import { makeAnalyser } from "../../src/engine/createAnalyser.js"
-import { loadCatalogueSync } from "../../src/engine/index.js"
-import { discoverCorpora, readManifest, resolveCorpus } from "../corpora.js"
 import { parseOnlyAnalyser } from "../parseOnly.js"
+import { type CodeCorpus, pinnedSample, REPO_ROOT } from "./pinnedSample.js"
 
 /**
  * Where a warm pass's CPU goes besides the main thread, and who allocates what the collector then
@@ -20,21 +15,10 @@ import { parseOnlyAnalyser } from "../parseOnly.js"
  *   node dist/benchmarks/experiments/allocation.js [python|go|typescript|javascript] [passes]
  */
 
-const here = dirname(fileURLToPath(import.meta.url))
-const REPO_ROOT = join(here, "..", "..", "..")
-const corpus = (process.argv[2] ?? "go") as "typescript" | "javascript" | "python" | "go"
+const corpus = (process.argv[2] ?? "go") as CodeCorpus
 const PASSES = Number(process.argv[3] ?? "8")
 
-const { sources } = discoverCorpora(REPO_ROOT)
-const source = sources.find((s) => s.name === corpus)
-if (source === undefined) throw new Error(`no ${corpus} corpus on this machine`)
-const pinned = readManifest(join(REPO_ROOT, "benchmarks", "manifest.json"))?.corpora[corpus]
-const { selected } = resolveCorpus(source, pinned, pinned?.capBytes ?? 1_500_000, false)
-const tasks: Array<FileTask> = selected.files.map((f) => ({ path: f.path, content: readFileSync(f.absolute, "utf8"), kind: corpus }))
-const bytes = tasks.reduce((s, t) => s + Buffer.byteLength(t.content), 0)
-const loaded = loadCatalogueSync({})
-if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
-const scan = makeAnalyser(loaded.right)
+const { tasks, bytes, scan } = pinnedSample(corpus)
 
 const TICK_MS = 10 // USER_HZ 100 on Linux
 const mainThreadMs = (): number => {

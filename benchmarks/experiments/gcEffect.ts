@@ -1,13 +1,6 @@
-import { readFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
-import { Either } from "effect"
-import type { FileTask } from "../../src/engine/Analyser.js"
-import { makeAnalyser } from "../../src/engine/createAnalyser.js"
-import { loadCatalogueSync } from "../../src/engine/index.js"
 import { MemoryHygiene } from "../../src/engine/pool/analyseBatch.js"
-import { discoverCorpora, readManifest, resolveCorpus } from "../corpora.js"
 import { parseOnlyAnalyser } from "../parseOnly.js"
+import { type CodeCorpus, pinnedSample } from "./pinnedSample.js"
 
 /**
  * Cost of the pool's memory hygiene (a forced `gc()` plus an event-loop turn once RSS passes a floor
@@ -17,23 +10,12 @@ import { parseOnlyAnalyser } from "../parseOnly.js"
  *   node --expose-gc dist/benchmarks/experiments/gcEffect.js [typescript|javascript|python|go] [passes]
  */
 
-const here = dirname(fileURLToPath(import.meta.url))
-const REPO_ROOT = join(here, "..", "..", "..")
-const corpus = (process.argv[2] ?? "typescript") as "typescript" | "javascript" | "python" | "go"
+const corpus = (process.argv[2] ?? "typescript") as CodeCorpus
 const PASSES = Number(process.argv[3] ?? "5")
 
 if (typeof (globalThis as { gc?: unknown }).gc !== "function") throw new Error("run with node --expose-gc")
 
-const { sources } = discoverCorpora(REPO_ROOT)
-const source = sources.find((s) => s.name === corpus)
-if (source === undefined) throw new Error(`no ${corpus} corpus on this machine`)
-const pinned = readManifest(join(REPO_ROOT, "benchmarks", "manifest.json"))?.corpora[corpus]
-const { selected } = resolveCorpus(source, pinned, pinned?.capBytes ?? 1_500_000, false)
-const tasks: Array<FileTask> = selected.files.map((f) => ({ path: f.path, content: readFileSync(f.absolute, "utf8"), kind: corpus }))
-const bytes = tasks.reduce((s, t) => s + Buffer.byteLength(t.content), 0)
-const loaded = loadCatalogueSync({})
-if (Either.isLeft(loaded)) throw new Error(loaded.left.message)
-const scan = makeAnalyser(loaded.right)
+const { tasks, bytes, scan } = pinnedSample(corpus)
 
 const passes = async (mode: "parse" | "scan", hygiene: boolean): Promise<Array<number>> => {
   const analyser = mode === "scan" ? scan : parseOnlyAnalyser
