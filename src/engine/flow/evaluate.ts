@@ -1049,7 +1049,7 @@ export class FlowEvaluator {
       const made = held?.k === "call" ? this.model.calls[held.call]!.callee : undefined
       const typed = made === undefined ? undefined : this.ownMethod(made, callee.slice(dot + 1)) ?? this.ownMethod(made.replace(/^[Nn]ew/, ""), callee.slice(dot + 1))
       if (typed !== undefined) return typed
-      // (a struct literal is modelled as a record without its type: the file's one method of that name)
+      // (a struct literal is modelled as a record without its type: a method of the file by that name)
       if (held?.k === "container" && held.entries.every((x) => x.key !== undefined)) return this.methodByName.get(callee.slice(dot + 1))
     }
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
