@@ -9,9 +9,9 @@ import { compileName, lastSegment, NameIndex, nameSet, type Requirement, require
 import { assignRoles } from "../flow/roles.js"
 import { mayHoldSecrets } from "../flow/secretReach.js"
 import { GUARD_BITS, joinAll, PARTIAL, Prov, type Value } from "../flow/Value.js"
+import { argvList, ENV, helperArgv, INTERPRETER } from "../flow/argv.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { heldValue, receiverFieldValue } from "../model/heldValue.js"
-import { argvList, ENV, helperArgv, INTERPRETER } from "../flow/argv.js"
 import { argOf, classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
 import { Literals } from "../model/wordScan.js"
 import { hasNestedQuantifier, resultNamed } from "./callValues.js"
@@ -727,7 +727,6 @@ const INLINE_CODE_FLAG = /^(?:-c|\/c|\/C|-Command|-e|-E|--eval|-p|--print|-r)$/
 
 const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
 
-
 /**
  * The code of an argv list that runs inline code: the element after `-c` / `-e` / `--eval` (…). When
  * the flag is not the list's first element the list holds its program, which must be a shell or an
@@ -1041,10 +1040,6 @@ const labelled = (hit: SinkEntry, label: string | undefined): boolean => {
 /** the statement of a query record: pg's `text`, mysql2's `sql`, BigQuery's `query` */
 const queryText = (fields: ReadonlyMap<string, Value>): Value | undefined => fields.get("text") ?? fields.get("sql") ?? fields.get("query")
 
-/**
- * The value is prompt text: its own constant text or constant prefix (or that of a record's field)
- * instructs a model. Not a property of it (`prompt.length`) or what a call given a prompt returned.
- */
 /** The first field of a record (or of a record in it) whose text reads as a prompt. */
 const promptField = (v: Value, depth = 0): Value | undefined => {
   if (depth > 3) return undefined
@@ -1056,6 +1051,11 @@ const promptField = (v: Value, depth = 0): Value | undefined => {
   return undefined
 }
 
+/**
+ * The value is prompt text: its own constant text or constant prefix (or that of a record's field,
+ * nested records too) instructs a model. Not a property of it (`prompt.length`) or what a call given
+ * a prompt returned.
+ */
 const readsAsPrompt = (v: Value, depth = 0): boolean =>
   PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || (depth < 3 && [...(v.fields?.values() ?? [])].some((f) => readsAsPrompt(f, depth + 1)))
 
