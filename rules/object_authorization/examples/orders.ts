@@ -93,3 +93,38 @@ export const readAnyChart = agentsTool({
     return JSON.stringify(chart)
   },
 })
+
+// a check that someone is signed in (`signedIn(runContext);`, its result dropped) is not a check that
+// the object is theirs; the caller's id in the query is
+import { type RunContext, tool as agentTool } from "@openai/agents"
+
+interface Session {
+  customerId: string
+}
+
+function signedIn(runContext?: RunContext<Session>): Session {
+  if (!runContext?.context?.customerId) throw new Error("sign in first")
+  return runContext.context
+}
+
+export const getInvoice = agentTool({
+  name: "get_invoice",
+  description: "Fetch one invoice by number",
+  parameters: z.object({ invoiceNumber: z.string() }),
+  execute: async ({ invoiceNumber }, runContext?: RunContext<Session>) => {
+    signedIn(runContext)
+    // ruleid: object_authorization[read]
+    return prisma.invoice.findUnique({ where: { number: invoiceNumber } })
+  },
+})
+
+export const getMyInvoice = agentTool({
+  name: "get_my_invoice",
+  description: "Fetch one of your invoices by number",
+  parameters: z.object({ invoiceNumber: z.string() }),
+  execute: async ({ invoiceNumber }, runContext?: RunContext<Session>) => {
+    const { customerId } = signedIn(runContext)
+    // ok: object_authorization
+    return prisma.invoice.findFirst({ where: { number: invoiceNumber, customerId } })
+  },
+})

@@ -224,7 +224,18 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
     for (let round = 0; round < 3; round++)
       for (const s of f.body) if (s.k === "assign" && s.target.path.length === 0 && !held.has(s.target.name) && isCaller(s.value)) held.add(s.target.name)
     if ((f.equalities ?? []).some((q) => isCaller(q.left) || isCaller(q.right))) return true
-    if (scope.own(g).some((call) => call.fn === g && (call.args.some((a) => isCaller(a.value)) || c.callerNames!.lookup(call.callee).length > 0))) return true
+    // a call given the caller counts, unless it only checks who is calling: a statement whose result
+    // is dropped and that is given nothing else (`sessionOf(runContext);` proves a signed-in caller,
+    // not that the object is theirs; `assertOwns(ctx, invoice)` is given the object too)
+    const dropped = new Set<number>()
+    for (const st of f.body) if (st.k === "call") dropped.add(st.call)
+    const given = (call: Call): boolean => {
+      if (!call.args.some((a) => isCaller(a.value))) return false
+      // (given the caller itself, a name or a field of it: a record mixing it with an id scopes a query)
+      const callerOnly = call.args.every((a) => (a.value.k === "name" || a.value.k === "attr" || a.value.k === "ref") && isCaller(a.value))
+      return !callerOnly || !dropped.has(model.calls.indexOf(call))
+    }
+    if (scope.own(g).some((call) => call.fn === g && (given(call) || c.callerNames!.lookup(call.callee).length > 0))) return true
   }
   return false
 }
