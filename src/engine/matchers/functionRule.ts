@@ -227,13 +227,13 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
     // a call given the caller counts, unless it only checks who is calling: a statement whose result
     // is dropped and that is given nothing else (`sessionOf(runContext);` proves a signed-in caller,
     // not that the object is theirs; `assertOwns(ctx, invoice)` is given the object too)
-    const dropped = new Set<number>()
-    for (const st of f.body) if (st.k === "call") dropped.add(st.call)
+    const dropped = new Set<Call>()
+    for (const st of f.body) if (st.k === "call") dropped.add(model.calls[st.call]!)
     const given = (call: Call): boolean => {
       if (!call.args.some((a) => isCaller(a.value))) return false
       // (given the caller itself, a name or a field of it: a record mixing it with an id scopes a query)
       const callerOnly = call.args.every((a) => (a.value.k === "name" || a.value.k === "attr" || a.value.k === "ref") && isCaller(a.value))
-      return !callerOnly || !dropped.has(model.calls.indexOf(call))
+      return !callerOnly || !dropped.has(call)
     }
     if (scope.own(g).some((call) => call.fn === g && (given(call) || c.callerNames!.lookup(call.callee).length > 0))) return true
   }

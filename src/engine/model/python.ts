@@ -15,6 +15,8 @@ const LITERAL_TYPES = new Set(["typing.Literal", "typing_extensions.Literal"])
 /** Types an `isinstance` check may name without fixing what the value says. */
 const TEXT_TYPES = /\b(?:str|bytes|bytearray|object|Any|dict|list|tuple|Mapping|Sequence|Iterable)\b/
 
+/** Prefix arguments written out as text: a tuple of literals, literals joined or parenthesised (a plain literal too, see folderPrefix) */
+const WRITTEN_PREFIX = new Set(["tuple", "concatenated_string", "parenthesized_expression"])
 /** Calls that resolve `..` out of a path (the last segment of the callee) */
 const PATH_NORMALISER = /(?:^|\.)(?:realpath|abspath|normpath|resolve|absolute)$/
 /** Calls whose result is a path (pathlib's constructors and methods, os.path's joins) */
@@ -680,7 +682,11 @@ class PythonWalker {
             : fnNode.type === "attribute"
               ? fnNode.childForFieldName("object") ?? undefined
               : args[0]
-      if (subject !== undefined && subject !== null) this.guard(kind, subject, scope, cond, out, fn)
+      // a prefix check against a folder (not a written-out prefix: `dest.startswith("/")` is a same-site
+      // check of a URL) proves containment only of a normalised path
+      const prefix = args[0]
+      const folderPrefix = kind === "contained" && (written === "startswith" || written === "is_relative_to") && prefix !== undefined && !WRITTEN_PREFIX.has(prefix.type) && !(prefix.type === "string" && !prefix.namedChildren.some((c) => c.type === "interpolation"))
+      if (subject !== undefined && subject !== null) this.guard(kind, subject, scope, cond, out, fn, folderPrefix)
       // `url.startswith("https://api.example.com/")`: a prefix that ends the host with a `/` (or `?`,
       // `#`) fixes the host, so the check is a host allow-list too (`"https://api.example.com"` alone
       // is not: `https://api.example.com.evil.io` starts with it)
@@ -850,7 +856,8 @@ class PythonWalker {
     return held !== node.text && PATH_MAKERS.test(held.endsWith("()") ? held.slice(0, -2) : held)
   }
 
-  private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
+  /** `folderPrefix`: the check is a prefix check against a folder, which holds for a normalised path only */
+  private guard(kind: GuardKind, subject: AstNode, scope: Span, cond: AstNode, out: Array<Statement>, fn: number, folderPrefix = false): void {
     let node = subject
     // `str(p).startswith(...)`, `urlparse(u).hostname in HOSTS`: the check is about p / u
     let hostPart = false
@@ -890,8 +897,7 @@ class PythonWalker {
     }
     // a prefix check of a path joined but never normalised (`os.path.join(ROOT, team, folder)` then
     // `.startswith(ROOT)`) holds for `ROOT/../../etc` too: it contains nothing
-    // (a prefix written as a literal, `dest.startswith("/")`, is a same-site check of a URL, not of a folder)
-    if (kind === "contained" && !normalised && /\b(?:startswith|is_relative_to)\s*\(\s*[^\s"'(]/.test(cond.text) && node.type === "identifier" && !this.normalisedName(node.text, fn)) return
+    if (folderPrefix && !normalised && node.type === "identifier" && !this.normalisedName(node.text, fn)) return
     const name = node.type === "identifier" ? node.text : node.type === "attribute" && this.probing === 0 ? dottedOf(this.expr(node, fn)) : this.keyedName(node, fn)
     if (name === undefined) return
     out.push({ k: "guard", kind: hostPart && kind === "allowlist" ? "host_allowlist" : kind, name, scope, span: span(cond) })
