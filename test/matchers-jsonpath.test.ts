@@ -129,6 +129,23 @@ describe("jsonpath matcher", () => {
     expect(bracket.run(doc, source, Deadline.never())).toHaveLength(2)
   })
 
+  it("reads a field from the document's root ($.) or from above the given value (^.), pointing at it", () => {
+    const yaml = "permissions: write-all\njobs:\n  a:\n    steps:\n      - uses: agent@v1\n  b:\n    permissions: read-all\n    steps:\n      - uses: agent@v1\n"
+    const { doc, source } = load(yaml, "yaml")
+    const run = (then: Then) => compileJsonPath([entry("p", ["$.jobs.*.steps[*]"], then, "yaml")]).run(doc, source, Deadline.never())
+    const inherited = run([
+      { field: "^.^.permissions", function: "undefined" },
+      { field: "$.permissions", function: "pattern", pattern: "^write-all$" }
+    ])
+    expect(inherited.map((m) => [source.position(m.start).line, m.jsonPath])).toEqual([[1, "$.permissions"]])
+    const own = run([{ field: "^.^.permissions", function: "pattern", pattern: "^read-all$" }])
+    expect(own.map((m) => [source.position(m.start).line, m.jsonPath])).toEqual([[7, "$.jobs.b.permissions"]])
+    // above the root there is nothing
+    expect(run([{ field: "^.^.^.^.^.^.permissions", function: "defined" }])).toEqual([])
+    const bad = (field: string) => () => compileJsonPath([entry("bad_field", ["$"], [{ field, function: "truthy" }])])
+    for (const field of ["$", "^", "^.", "a.^.b", "a.$", "$..a"]) expect(bad(field)).toThrow(/bad_field.*invalid field/)
+  })
+
   it("works on YAML documents, pointing into block and quoted scalars", () => {
     const yaml = "workflow:\n  graph:\n    nodes:\n      - id: '1'\n        data:\n          type: code\n          code: |\n            import subprocess\n            subprocess.run(x, shell=True)\n"
     const { doc, source } = load(yaml, "yaml")

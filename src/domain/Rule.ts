@@ -80,7 +80,7 @@ export type TsAstMatcher = typeof TsAstMatcher.Type
 
 /** Spectral-style check applied to each value selected by `given`. */
 export const JsonPathCheck = Schema.Struct({
-  field: Schema.optional(Schema.String).annotations({ description: "dotted path below the given value; omitted: the value itself" }),
+  field: Schema.optional(Schema.String).annotations({ description: "dotted path below the given value; `$.a.b` from the document's root, `^.^.a` from two levels above the given value; `@key` the given value's key; omitted: the value itself" }),
   function: Schema.Literal("truthy", "falsy", "defined", "undefined", "null", "pattern", "not_pattern"),
   pattern: Schema.optional(Schema.String),
   join_lines: Schema.optional(Schema.Boolean).annotations({

@@ -30,10 +30,18 @@ import type { MatcherEntry } from "./treeSitter.js"
 
 export class JsonPathCompileError extends Error {}
 
+/**
+ * Where a field starts: at the given value, at the document's root (`$.permissions`), or some levels
+ * above the given value (`^.^.permissions`: a step's job, from `$.jobs.*.steps[*]`). A setting that
+ * governs a value is often written beside one of its ancestors, not below it.
+ */
+type FieldBase = { readonly from: "given" } | { readonly from: "root" } | { readonly from: "up"; readonly levels: number }
+
 interface Check {
   readonly fn: "truthy" | "falsy" | "defined" | "undefined" | "null" | "pattern" | "not_pattern"
-  /** segments below the given value; undefined = the value itself; "@key" = its key */
+  /** segments below `base`; undefined = the given value itself; "@key" = its key */
   readonly field: ReadonlyArray<string> | "@key" | undefined
+  readonly base: FieldBase
   readonly regex: RegExp | undefined
   /** a list of scalars is tested as its elements one per line; `at` names the element it matched */
   readonly joinLines: boolean
@@ -131,10 +139,43 @@ function compileCheck(entry: MatcherEntry<JsonPathMatcher>, check: JsonPathMatch
     throw new JsonPathCompileError(`${where}: pattern is only used by the pattern and not_pattern functions`)
   }
   if (!needsPattern && check.join_lines === true) throw new JsonPathCompileError(`${where}: join_lines is only used by the pattern and not_pattern functions`)
-  const field = check.field === undefined ? undefined : check.field === "@key" ? "@key" : check.field.split(".")
-  if (Array.isArray(field) && field.some((s) => s === "")) throw new JsonPathCompileError(`${where}: invalid field ${JSON.stringify(check.field)}`)
+  const { field, base } = compileField(check.field, where)
   const joinLines = check.join_lines === true
-  return { fn: check.function, field, regex: check.pattern === undefined ? undefined : compileRegex(check.pattern, where, joinLines), joinLines }
+  return { fn: check.function, field, base, regex: check.pattern === undefined ? undefined : compileRegex(check.pattern, where, joinLines), joinLines }
+}
+
+/** `a.b`, `$.a.b` (from the root), `^.^.a` (two levels above the given value), `@key`. */
+function compileField(text: string | undefined, where: string): { field: Check["field"]; base: FieldBase } {
+  if (text === undefined) return { field: undefined, base: { from: "given" } }
+  if (text === "@key") return { field: "@key", base: { from: "given" } }
+  const segments = text.split(".")
+  const invalid = () => new JsonPathCompileError(`${where}: invalid field ${JSON.stringify(text)}`)
+  let base: FieldBase = { from: "given" }
+  if (segments[0] === "$") {
+    segments.shift()
+    base = { from: "root" }
+  } else {
+    let levels = 0
+    while (segments[0] === "^") {
+      segments.shift()
+      levels++
+    }
+    if (levels > 0) base = { from: "up", levels }
+  }
+  if (segments.length === 0 || segments.some((s) => s === "" || s === "$" || s === "^")) throw invalid()
+  return { field: segments, base }
+}
+
+/** The path a field's segments start from, or undefined when the given value has fewer ancestors. */
+function basePath(base: FieldBase, path: StructuredPath): StructuredPath | undefined {
+  switch (base.from) {
+    case "given":
+      return path
+    case "root":
+      return []
+    case "up":
+      return base.levels > path.length ? undefined : path.slice(0, path.length - base.levels)
+  }
 }
 
 export function compileJsonPath(entries: ReadonlyArray<MatcherEntry<JsonPathMatcher>>): CompiledJsonPath {
@@ -188,10 +229,10 @@ export function compileJsonPath(entries: ReadonlyArray<MatcherEntry<JsonPathMatc
   }
 }
 
-function below(value: unknown, field: ReadonlyArray<string>): unknown {
+function below(value: unknown, field: ReadonlyArray<string | number>): unknown {
   let v = value
   for (const seg of field) {
-    if (Array.isArray(v)) v = /^\d+$/.test(seg) ? v[Number(seg)] : undefined
+    if (Array.isArray(v)) v = /^\d+$/.test(String(seg)) ? v[Number(seg)] : undefined
     else if (v !== null && typeof v === "object") v = Object.prototype.hasOwnProperty.call(v, seg) ? (v as Record<string, unknown>)[seg] : undefined
     else return undefined
     if (v === undefined) return undefined
@@ -229,7 +270,15 @@ function evaluate(
   let narrowTo: string | undefined
   let element: number | undefined
   for (const check of rule.checks) {
-    const target = check.field === undefined ? value : check.field === "@key" ? path[path.length - 1] : below(value, check.field)
+    const from = check.field === undefined || check.field === "@key" ? path : basePath(check.base, path)
+    const target =
+      check.field === undefined
+        ? value
+        : check.field === "@key"
+          ? path[path.length - 1]
+          : from === undefined
+            ? undefined
+            : below(check.base.from === "given" ? value : below(doc.value, from), check.field)
     const text = check.joinLines ? linesText(target) : scalarText(target)
     let holds: boolean
     switch (check.fn) {
@@ -276,7 +325,7 @@ function evaluate(
       reportPath = path
       reportKey = true
     } else if (check.field !== undefined) {
-      reportPath = target !== undefined ? [...path, ...check.field] : path
+      reportPath = target !== undefined && from !== undefined ? [...from, ...check.field] : path
       reportKey = false
     }
     if (element !== undefined && holds) {
