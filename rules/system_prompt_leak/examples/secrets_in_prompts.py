@@ -38,7 +38,33 @@ def debug_prompt():
     return prompt
 
 
+DEPLOY_SETTINGS = ["STRIPE_SECRET_KEY", "DATABASE_URL", "REGION"]
+PUBLIC_SETTINGS = ("REGION", "RELEASE_CHANNEL")
+
+
+def deploy_debugger(question: str) -> str:
+    current = {name: os.environ.get(name, "") for name in DEPLOY_SETTINGS}
+    briefing = "\n".join(f"{k}={v}" for k, v in current.items())
+    answer = client.chat.completions.create(
+        model="gpt-4o-mini",
+        # ruleid: system_prompt_leak
+        messages=[{"role": "system", "content": "You debug deployments.\n" + briefing}, {"role": "user", "content": question}],
+    )
+    return answer.choices[0].message.content
+
+
 # --- safe look-alikes -------------------------------------------------------------------------------
+
+
+def release_helper(question: str) -> str:
+    briefing = ", ".join(f"{name}={os.getenv(name)}" for name in PUBLIC_SETTINGS)
+    answer = client.chat.completions.create(
+        model="gpt-4o-mini",
+        # ok: system_prompt_leak
+        messages=[{"role": "system", "content": f"You answer release questions. {briefing}"}, {"role": "user", "content": question}],
+    )
+    return answer.choices[0].message.content
+
 
 
 def region_prompt(question: str) -> str:

@@ -575,6 +575,11 @@ export class FlowEvaluator {
         const stored = e.key.k === "lit" && typeof e.key.value === "string" ? this.storeValue(e.obj, e.key.value, fn) : undefined
         if (stored !== undefined) obj = join(obj, stored)
         // `os.environ["API_KEY"]`, `process.env["TOKEN"]`: a setting named by a constant key, a secret by its name
+        if (obj.prov === Prov.Config && e.key.k !== "lit") {
+          // `os.environ[name]` for each name of a constant list: a secret when one of them names one
+          const base = dottedOf(e.obj)
+          if (base !== undefined && this.fw.config.lookup(base).length > 0) return configValue(this.namesASecret(this.value(e.key, fn, at)))
+        }
         if (e.key.k === "lit" && typeof e.key.value === "string" && obj.prov === Prov.Config) {
           const base = dottedOf(e.obj)
           if (base !== undefined && this.fw.config.lookup(base).length > 0) return configValue(this.fw.secretNames?.test(e.key.value) === true)
@@ -720,8 +725,8 @@ export class FlowEvaluator {
     if (source === FILE_CONTENTS && this.constantPath(call, fn, at)) return CONFIG_VALUE
     if (source !== undefined) return untrusted(source)
     if (this.fw.config.lookup(call.callee).length > 0) {
-      const key = this.firstArgText(call, fn, at)
-      return configValue(key !== undefined && this.fw.secretNames?.test(key) === true)
+      const key = call.args[0]
+      return configValue(key !== undefined && this.namesASecret(this.value(key.value, fn, at)))
     }
     // `settings = Settings()` of `class Settings(BaseSettings)`: the application's configuration
     if (!call.callee.includes(".") && this.settingsClass(call.callee)) return configValue(false)
@@ -1020,9 +1025,15 @@ export class FlowEvaluator {
     })
   }
 
-  private firstArgText(call: Call, fn: number, at: number): string | undefined {
-    const a = call.args[0]
-    return a === undefined ? undefined : this.value(a.value, fn, at).text
+  /**
+   * Whether a setting's key names a secret: its constant text, or one of the constants it may be
+   * (`for name in KEYS: os.environ.get(name)` over `KEYS = ["STRIPE_SECRET_KEY", "REGION"]`).
+   */
+  private namesASecret(key: Value): boolean {
+    const names = this.fw.secretNames
+    if (names === undefined) return false
+    if (key.text !== undefined) return names.test(key.text)
+    return key.prov === Prov.Constant && key.params === 0 && key.consts !== undefined && key.consts.split(" ").some((w) => names.test(w))
   }
 
   /** A call to a model: one the framework models list as giving model output. */
