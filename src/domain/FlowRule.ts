@@ -155,7 +155,7 @@ export const FlowSink = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "FlowSink" })
 export type FlowSink = typeof FlowSink.Type
 
-export const GuardKindSchema = Schema.Literal("allowlist", "contained", "host_allowlist", "validated")
+export const GuardKindSchema = Schema.Literal("allowlist", "contained", "host_allowlist", "validated", "capped")
 
 const Overrides = MatcherOverrides
 

@@ -29,3 +29,19 @@ def write_article():
     # ok: token_bombing
     short_form = client.messages.create(model="claude-sonnet-4-20250514", max_tokens=_clamped_budget(payload), messages=[{"role": "user", "content": payload["topic"]}])
     return jsonify({"long": long_form.content[0].text, "short": short_form.content[0].text})
+
+
+@app.post("/summaries")
+def summaries():
+    payload = request.get_json(silent=True) or {}
+    budget = int(payload.get("budget", 400))
+    if budget > CEILING:
+        abort(400, "budget too large")
+    # ok: token_bombing
+    summary = client.messages.create(model="claude-sonnet-4-20250514", max_tokens=budget, messages=[{"role": "user", "content": payload["text"]}])
+    wanted = int(payload.get("detail", 400))
+    if wanted <= 0:
+        abort(400, "detail must be positive")
+    # ruleid: token_bombing[request_cap]
+    detail = client.messages.create(model="claude-sonnet-4-20250514", max_tokens=wanted, messages=[{"role": "user", "content": payload["text"]}])
+    return jsonify({"summary": summary.content[0].text, "detail": detail.content[0].text})

@@ -102,15 +102,17 @@ export interface Value {
  */
 export const PARTIAL = "<partial>"
 
-export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8 } as const
+export const GUARD_BITS = { allowlist: 1, contained: 2, host_allowlist: 4, validated: 8, capped: 16 } as const
 
 /**
  * What passing a check tells about a value: one of fixed values (`allowlist`) is of a validated
  * shape too, so text built from an allow-listed part and a validated part (`f"--format={mode} {sha}"`)
  * is still validated, where the parts' guards meet (every rule that takes `validated` takes
- * `allowlist`). A rule's own mask of the guards it takes stays GUARD_BITS.
+ * `allowlist`); and one of fixed values has a ceiling (`k in (5, 10, 20)`). A rule's own mask of the
+ * guards it takes stays GUARD_BITS.
  */
-export const passedBits = (kind: keyof typeof GUARD_BITS): number => (kind === "allowlist" ? GUARD_BITS.allowlist | GUARD_BITS.validated : GUARD_BITS[kind])
+export const passedBits = (kind: keyof typeof GUARD_BITS): number =>
+  kind === "allowlist" ? GUARD_BITS.allowlist | GUARD_BITS.validated | GUARD_BITS.capped : GUARD_BITS[kind]
 
 /**
  * Every value has all of Value's fields, in this order (absent ones undefined), and is made by

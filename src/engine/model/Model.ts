@@ -132,6 +132,11 @@ export type GuardKind =
   | "host_allowlist"
   /** `isinstance(x, int)`, `int(x)`, `Number(x)`, regex fullmatch on an anchored pattern */
   | "validated"
+  /**
+   * a number with a ceiling: `n <= MAX`, `if n > 50: raise`, a parameter the framework bounds
+   * (`Field(le=50)`, `Query(le=50)`, `conint(le=50)`, zod's `.max(50)`)
+   */
+  | "capped"
 
 export type Statement =
   | { readonly k: "assign"; readonly target: Target; readonly value: Expr; readonly span: Span }

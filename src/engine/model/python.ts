@@ -10,6 +10,12 @@ import { checkKindOf, type ChecksByName, checksInCommon, HOST_PREFIX, NORMALISER
 
 /** annotations a validating framework enforces as a number (annotationGuard) */
 const NUMERIC_ANNOTATIONS = new Set(["int", "float", "bool"])
+/** ordering comparison operators (a ceiling check, `ceilingCheck`) */
+const ORDER_OPS: ReadonlySet<string> = new Set(["<", "<=", ">", ">="])
+/** a constant's name: `MAX_RESULTS`, `TOP_K` */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{2,}$/
+/** pydantic / FastAPI declarations of a field or parameter whose `le` / `lt` the framework enforces */
+const BOUNDED_DECLARATIONS = /(?:^|\.)(?:Field|Query|Path|Body|Form|Header|conint|confloat|condecimal)$/
 const LITERAL_TYPES = new Set(["typing.Literal", "typing_extensions.Literal"])
 
 /** Types an `isinstance` check may name without fixing what the value says. */
@@ -609,6 +615,7 @@ class PythonWalker {
         this.guardsOf(left, op === "is" ? !negated : negated, scope, out, fn)
         return
       }
+      this.ceilingCheck(cond, ops, negated, scope, out, fn)
       const positive = op === "in" || op === "==" || op === "is"
       const negative = op === "not in" || op === "!=" || op === "is not"
       if ((positive && !negated) || (negative && negated)) {
@@ -707,6 +714,36 @@ class PythonWalker {
     if (arg.type === "tuple") for (const c of arg.namedChildren) read(c)
     else read(arg)
     return texts.length > 0 && texts.every((t) => t !== undefined && HOST_PREFIX.test(t))
+  }
+
+  /**
+   * An ordering comparison with a constant that bounds a value from above where the check holds:
+   * `if top_k > MAX_K: raise` (negated: after it, top_k <= MAX_K), `if n <= 50:`, `1 <= k <= 50`.
+   */
+  private ceilingCheck(cond: AstNode, ops: ReadonlyArray<string>, negated: boolean, scope: Span, out: Array<Statement>, fn: number): void {
+    const operands = cond.namedChildren
+    if (!ops.every((o) => ORDER_OPS.has(o))) return
+    const below = (o: string): boolean => o === "<" || o === "<="
+    if (ops.length === 2 && !negated && below(ops[0]!) && below(ops[1]!) && this.numericConstant(operands[2]!)) {
+      this.guard("capped", operands[1]!, scope, cond, out, fn)
+      return
+    }
+    if (ops.length !== 1 || operands.length !== 2) return
+    const [left, right] = operands as [AstNode, AstNode]
+    // `x < C` bounds x when it holds; `x > C` when it fails; `C > x` as `x < C`
+    if (this.numericConstant(right) && !this.numericConstant(left) && below(ops[0]!) !== negated) this.guard("capped", left, scope, cond, out, fn)
+    else if (this.numericConstant(left) && !this.numericConstant(right) && below(ops[0]!) === negated) this.guard("capped", right, scope, cond, out, fn)
+  }
+
+  /** A number the program fixes: a literal, a module-level number, or a constant's name (`MAX_RESULTS`, `settings.MAX_K`). */
+  private numericConstant(n: AstNode): boolean {
+    if (n.type === "integer" || n.type === "float") return true
+    const name = n.type === "identifier" ? n.text : n.type === "attribute" ? n.childForFieldName("attribute")?.text ?? "" : ""
+    if (CONSTANT_NAME.test(name)) return true
+    if (n.type !== "identifier") return false
+    const values = this.b.module.filter((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
+    const only = values.length === 1 && values[0]!.k === "assign" ? values[0]!.value : undefined
+    return only?.k === "lit" && typeof only.value === "number"
   }
 
   /** The text of a module-level string constant `NAME = "..."`, if the name is one (assigned once). */
@@ -984,6 +1021,17 @@ class PythonWalker {
   private classDef(node: AstNode, fn: number, _decorators: ReadonlyArray<AstNode>): void {
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
+    const className = node.childForFieldName("name")?.text
+    if (className !== undefined && fn === -1) {
+      // a pydantic model's fields with a ceiling (`top_k: int = Field(5, le=20)`), for the parameters declared as it
+      const capped: Array<string> = []
+      for (const st of bodyNode.namedChildren) {
+        const a = st.type === "expression_statement" ? st.namedChildren[0] : undefined
+        const target = a?.type === "assignment" ? a.childForFieldName("left") : undefined
+        if (target?.type === "identifier" && (bounded(a!.childForFieldName("type")) || bounded(a!.childForFieldName("right")))) capped.push(target.text)
+      }
+      if (capped.length > 0) this.cappedFields.set(className, capped)
+    }
     // the base classes, canonical (`BaseTool` imported from crewai.tools: crewai.tools.BaseTool)
     const bases = (node.childForFieldName("superclasses")?.namedChildren ?? [])
       .filter((b) => b.type === "identifier" || b.type === "attribute")
@@ -1019,6 +1067,24 @@ class PythonWalker {
 
   /** the base classes of the class whose body is being read (methods record them) */
   private classBases: ReadonlyArray<string> = []
+
+  /** module-level classes' fields declared with a ceiling the framework enforces (pydantic `Field(le=...)`) */
+  private readonly cappedFields = new Map<string, ReadonlyArray<string>>()
+
+  /** The capped fields of the `args_schema` a function's tool decorator names (`@tool(args_schema=SearchArgs)`). */
+  private argsSchemaCaps(fn: number): ReadonlySet<string> {
+    if (this.cappedFields.size === 0) return NO_NAMES
+    const decorated = this.b.functions[fn]!.span
+    for (const c of this.b.calls) {
+      if (c.span.start < decorated.start || c.span.end > decorated.end || c.fn !== this.b.functions[fn]!.parent) continue
+      const schema = c.args.find((a) => a.name === "args_schema")?.value
+      if (schema?.k === "name" || schema?.k === "ref") {
+        const fields = this.cappedFields.get(schema.name)
+        if (fields !== undefined) return new Set(fields)
+      }
+    }
+    return NO_NAMES
+  }
 
   private functionDef(node: AstNode, parent: number, decorators: ReadonlyArray<AstNode>): number {
     const nameNode = node.childForFieldName("name")
@@ -1100,11 +1166,19 @@ class PythonWalker {
     // a tool or route parameter annotated `Literal["a", "b"]` or `int` / `float` / `bool`: the framework
     // (FastMCP, LangChain @tool, Agents SDK, FastAPI: pydantic) validates the argument against it
     // before the function runs, so it holds one of those values or a number
+    const schemaCaps = this.argsSchemaCaps(index)
     for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
       const id = p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
-      const kind = id === undefined || id === null ? undefined : this.annotationGuard(p.childForFieldName("type"), parent)
+      if (id === undefined || id === null) continue
+      const kind = this.annotationGuard(p.childForFieldName("type"), parent)
       // one of fixed values is also a validated value: joined with a number it stays guarded for rules taking either
-      if (kind !== undefined) for (const k of kind === "allowlist" ? (["allowlist", "validated"] as const) : [kind]) f.body.push({ k: "guard", kind: k, name: id!.text, scope: f.span, span: span(p) })
+      if (kind !== undefined) for (const k of kind === "allowlist" ? (["allowlist", "validated"] as const) : [kind]) f.body.push({ k: "guard", kind: k, name: id.text, scope: f.span, span: span(p) })
+      // `k: int = Query(5, le=50)`, `k: Annotated[int, Field(le=50)]`, a field of `@tool(args_schema=...)`
+      // with a ceiling, and the fields with one of a pydantic model the parameter is declared as
+      if (bounded(p.childForFieldName("type")) || bounded(p.childForFieldName("value")) || schemaCaps.has(id.text)) f.body.push({ k: "guard", kind: "capped", name: id.text, scope: f.span, span: span(p) })
+      const declared = p.childForFieldName("type")
+      for (const field of (declared !== null && this.cappedFields.get(declared.text)) || [])
+        f.body.push({ k: "guard", kind: "capped", name: `${id.text}.${field}`, scope: f.span, span: span(p) })
     }
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
@@ -1610,4 +1684,17 @@ const leaves = (node: AstNode): boolean => {
   if (LEAVES.has(node.type)) return true
   if (node.type === "function_definition" || node.type === "lambda" || node.type === "class_definition") return false
   return node.namedChildren.some(leaves)
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set()
+
+/** A declaration with an upper bound the framework enforces: `Field(le=50)`, `Query(5, lt=100)`, `conint(le=50)`, inside `Annotated[...]` too. */
+const bounded = (node: AstNode | null): boolean => {
+  if (node === null) return false
+  for (const n of descendants(node, NESTED_SCOPES)) {
+    if (n.type !== "call" || !BOUNDED_DECLARATIONS.test(n.childForFieldName("function")?.text ?? "")) continue
+    for (const a of n.childForFieldName("arguments")?.namedChildren ?? [])
+      if (a.type === "keyword_argument" && /^(?:le|lt)$/.test(a.childForFieldName("name")?.text ?? "")) return true
+  }
+  return false
 }
