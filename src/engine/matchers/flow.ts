@@ -1381,6 +1381,12 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const re = ruleRegex(c.contains)
     return call.args.some((x) => elementsOf(local(x.value, call, model), call, model).some((e) => elementMatches(e, re, model)))
   }
+  if ("redos" in c) {
+    // (`@receiver`: the pattern a method is called on, `ORDER_LIST.test(text)`)
+    const e = c.arg === "@receiver" ? call.receiver : anyArg(call, c.arg)?.value
+    const value = e === undefined ? undefined : constantOf(e, model, call.fn)
+    return value?.k === "lit" && typeof value.value === "string" && hasNestedQuantifier(value.value)
+  }
   // `matches` on a named argument also reads options held by a variable, as `equals` does
   // (`kwargs = {"revision": SHA}; from_pretrained(m, **kwargs)`)
   const a = anyArg(call, c.arg) ?? ("matches" in c && typeof c.arg === "string" ? keywordArg(call, c.arg, model) : undefined)
@@ -1395,10 +1401,6 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => elementMatches(e, re, model))
   }
   if ("includes" in c) return at !== undefined && elementsOf(local(at, call, model), call, model).some((e) => includes(e, c.includes, call, model))
-  if ("redos" in c) {
-    const value = constantOf(a.value, model, call.fn)
-    return value.k === "lit" && typeof value.value === "string" && hasNestedQuantifier(value.value)
-  }
   // with `field`, the values at that key path of the dict / object passed; with `element`, that element of the list
   let values = [constantOf(a.value, model, call.fn)]
   for (const key of c.field?.split(".") ?? [])
