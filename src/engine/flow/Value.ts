@@ -254,9 +254,14 @@ export const join = (a: Value, b: Value): Value => {
     label,
     // one URL or the other, each on a configured host (`url = f"{BASE}/a/{x}"` in one branch, `/b/` in the other)
     hostFixed: a.hostFixed === true && b.hostFixed === true ? true : undefined,
-    namesOnly: namesOnly ? true : undefined
+    namesOnly: namesOnly ? true : undefined,
+    // a record or nothing (`trace ? { instructions: SYSTEM } : undefined`): the record's fields
+    fields: a.fields !== undefined && nothing(b) ? a.fields : b.fields !== undefined && nothing(a) ? b.fields : undefined
   }
 }
+
+/** A constant that is neither text nor a record: `undefined`, `None`, `null` (empty text), or no constant text at all. */
+const nothing = (v: Value): boolean => v.prov === Prov.Constant && v.params === 0 && (v.text === undefined || v.text === "") && v.fields === undefined && v.container !== true
 
 /** Parts written one after the other: the constant prefix is kept while the parts are constant. */
 export const concat = (parts: ReadonlyArray<Value>): Value => {
@@ -446,9 +451,13 @@ export const joinAll = (values: ReadonlyArray<Value>): Value => {
   }
   // (a few characters of every credential among the parts: see partialOf)
   if (secret && !values.every((v) => v.secret)) sanitized = partialOf(values.filter((v) => v.secret), sanitized)
-  return below === undefined
-    ? { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label }
-    : { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label, below, belowGuards, belowSanitized }
+  const joined: Value =
+    below === undefined
+      ? { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label }
+      : { ...BLANK_VALUE, consts, prov, secret, params, guards, sanitized, label, below, belowGuards, belowSanitized }
+  // a record or nothing (`trace ? { instructions: SYSTEM } : undefined`, `meta ?? null`): the record's fields
+  const records = values.filter((v) => v.fields !== undefined)
+  return records.length === 1 && values.every((v) => v === records[0] || nothing(v)) ? { ...joined, fields: records[0]!.fields } : joined
 }
 
 export const PROV_NAMES: Record<Prov, string> = {

@@ -1059,8 +1059,8 @@ const promptField = (v: Value, depth = 0): Value | undefined => {
 const readsAsPrompt = (v: Value, depth = 0): boolean =>
   PROMPT_WORDS.test(v.text ?? v.prefix ?? "") || (depth < 3 && [...(v.fields?.values() ?? [])].some((f) => readsAsPrompt(f, depth + 1)))
 
-/** Text that instructs a model: "You are a billing assistant", "Act as the router agent" */
-const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:an? |the |your )?(?:[\w'’-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
+/** Text that instructs a model: "You are a billing assistant", "Act as the router agent", "You are Atlas, the sales assistant" */
+const PROMPT_WORDS = /\b(?:You are|You're|YOU ARE|Act as|Your role is) (?:[A-Z][\w'’-]*, )?(?:an? |the |your )?(?:[\w'’-]+ ){0,3}(?:assistant|agent|bot|AI|model|expert|advisor|analyst|router|planner|copilot|helper)\b/
 /** How PROMPT_WORDS begins: text without it anywhere holds no prompt text (bar one split across literals) */
 const PROMPT_LEAD = /\b(?:You are|You're|YOU ARE|Act as|Your role is) /
 

@@ -324,3 +324,9 @@ export const appendedTo = (call: Call): Extract<Statement, { k: "assign" }> | un
   if (r === undefined || r.k !== "name" || call.args.length === 0 || !APPENDS.test(call.callee)) return undefined
   return { k: "assign", target: { name: r.name, path: [] }, value: { k: "op", parts: [r, ...call.args.map((a) => a.value)], appended: true }, span: call.span }
 }
+
+/** A list literal's elements with the separator between them (`[a, b].join(sep)` is `a + sep + b`); undefined for anything else. */
+export const joinedLines = (list: Expr, separator: Expr): Array<Expr> | undefined => {
+  if (list.k !== "container" || list.entries.length === 0 || list.entries.some((e) => e.key !== undefined)) return undefined
+  return list.entries.flatMap((e, i) => (i === 0 ? [e.value] : [separator, e.value]))
+}

@@ -4,7 +4,7 @@ import { Focus, type Interest } from "./interest.js"
 import type { AstNode, FlatTree } from "../../languages/flatTree.js"
 import { descendants } from "./treeWalk.js"
 import { type Arg, type Expr, type GuardKind, REQUEST_PARAMETER, type SemanticModel, type Span, type Statement, type Target } from "./Model.js"
-import { appendedTo, dottedOf, interleaveTemplate, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { appendedTo, dottedOf, interleaveTemplate, joinedLines, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { restrictivePattern } from "./regexGuard.js"
 import { checkKindOf, type ChecksByName, checksInCommon, HOST_PREFIX, NORMALISERS } from "./guards.js"
 
@@ -1551,6 +1551,9 @@ class PythonWalker {
     })
     if (receiver !== undefined && BUILDERS.has(method) && (receiver.k === "lit" || receiver.k === "concat" || method !== "join")) {
       if (method === "format") return { k: "concat", parts: [...splitTemplate(receiver, "{", args.map((a) => a.value), args.every((a) => a.name === undefined)), { k: "call", call: index }], built: true }
+      // `"\n".join(["You are …", rules])`: the lines with the separator between them, so the text begins with the first
+      const lines = method === "join" && args.length === 1 ? joinedLines(args[0]!.value, receiver) : undefined
+      if (lines !== undefined) return { k: "concat", parts: [...lines, { k: "call", call: index }], built: true }
       if (method === "join" || receiver.k === "lit" || receiver.k === "concat") return { k: "concat", parts: [receiver, ...args.map((a) => a.value), { k: "call", call: index }], built: true }
     }
     return { k: "call", call: index }

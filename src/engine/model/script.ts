@@ -1,6 +1,6 @@
 import { ts } from "../../languages/typescript.js"
 import type { Arg, Call, DeclaredType, Expr, FunctionInfo, GuardKind, SemanticModel, Span, Statement, Target } from "./Model.js"
-import { appendedTo, dottedOf, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
+import { appendedTo, dottedOf, joinedLines, ModelBuilder, UNKNOWN } from "./ModelBuilder.js"
 import { checkKindOf, type ChecksByName, checksInCommon, NORMALISERS } from "./guards.js"
 import { restrictivePattern } from "./regexGuard.js"
 import { anyWithin, mergeSpans, SPREAD_STEPS, withinMerged } from "./offsets.js"
@@ -1872,6 +1872,9 @@ class ScriptWalker {
     if (pending !== undefined) for (const p of pending) this.pending.push(p.field === undefined ? { call: index, arg: p.arg, name: p.name } : { call: index, arg: p.arg, field: p.field, name: p.name })
     // `[a, b].join("")`, `s.concat(x)`, `"…".replace(a, b)`: string building keeps the data
     if (receiver !== undefined && methodCall !== undefined && BUILDERS.has(methodCall)) {
+      // `["You are …", rules].join("\n")`: the lines with the separator between them, so the text begins with the first
+      const lines = methodCall === "join" ? joinedLines(receiver, args[0]?.value ?? { k: "lit", value: "," }) : undefined
+      if (lines !== undefined) return { k: "concat", parts: [...lines, { k: "call", call: index }] }
       if (methodCall === "join" || methodCall === "concat" || receiver.k === "lit" || receiver.k === "concat")
         // a module's function (`path.join(dir, name)`) gets nothing from the module it belongs to
         return { k: "concat", parts: [...(receiver.k === "ref" ? [] : [receiver]), ...args.filter((a) => a.name === undefined).map((a) => a.value), { k: "call", call: index }] }
