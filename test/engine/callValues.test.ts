@@ -7,6 +7,14 @@ describe("call value helpers", () => {
     for (const re of ["\\d{4}-\\d{2}", "(\\d{1,3}\\.){3}\\d{1,3}", "[(a+)]+", "\\(a+\\)+", "(abc)+", "<think>.*?</think>"]) expect(hasNestedQuantifier(re), re).toBe(false)
   })
 
+  it("takes a line break that nothing else in the group matches as a delimiter: `.` stops at it, `\\s` does not", () => {
+    expect(hasNestedQuantifier("/\\n\\|.*\\|\\n((\\|.*\\|\\n)+)/")).toBe(false)
+    expect(hasNestedQuantifier("(\\w+:[^\\n]*\\n)+")).toBe(true)
+    expect(hasNestedQuantifier("(\\w+\\s*\\n)+")).toBe(true)
+    expect(hasNestedQuantifier("([\\s\\w]+\\n)+")).toBe(true)
+    expect(hasNestedQuantifier("(\\w+ \\d+\\n)*")).toBe(false)
+  })
+
   it("matches word sequences as whole word parts of identifiers", () => {
     const words = [["api", "key"], ["token"], ["session", "id"]]
     for (const n of ["NewAPIKey", "api_key", "apiKey", "resetToken", "SessionID", "session_id"]) expect(nameHas(n, words), n).toBe(true)

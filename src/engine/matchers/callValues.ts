@@ -143,7 +143,8 @@ const PUNCTUATION = /^[!-/:-@[-`{-~]$/
 const delimited = (body: string): boolean => {
   const b = body.startsWith("?:") ? body.slice(2) : body
   if (b.startsWith("?")) return false
-  const literalAt = (i: number): string | undefined => (b[i] === "\\" ? (PUNCTUATION.test(b[i + 1] ?? "") ? b[i + 1] : undefined) : PUNCTUATION.test(b[i] ?? "") && !"()[]{}|.*+?^$".includes(b[i]!) ? b[i] : undefined)
+  const literalAt = (i: number): string | undefined =>
+    b[i] === "\\" ? (b[i + 1] === "n" ? "\n" : PUNCTUATION.test(b[i + 1] ?? "") ? b[i + 1] : undefined) : PUNCTUATION.test(b[i] ?? "") && !"()[]{}|.*+?^$".includes(b[i]!) ? b[i] : undefined
   const lead = literalAt(0)
   const leadEnd = b[0] === "\\" ? 2 : 1
   // the last character, unless it is a quantifier's or belongs to an escape or a class
@@ -153,14 +154,18 @@ const delimited = (body: string): boolean => {
   return (lead !== undefined && !isQuantifier(b, leadEnd) && b[leadEnd] !== "?" && fits(lead, leadEnd, b.length)) || (tail !== undefined && fits(tail, 0, tailAt))
 }
 
-/** Whether something in a piece of a pattern (no alternation) may match the punctuation character `d`. */
+/**
+ * Whether something in a piece of a pattern (no alternation) may match the delimiter `d`: a punctuation
+ * character, or a line break (which `.` does not match: `(\|.*\|\n)+`, the rows of a table, is linear).
+ */
 const matchesIn = (piece: string, d: string): boolean => {
+  const newline = d === "\n"
   for (let i = 0; i < piece.length; i++) {
     const c = piece[i]!
-    if (c === "|" || c === ".") return true
+    if (c === "|" || (c === "." && !newline)) return true
     if (c === "\\") {
       const e = piece[i + 1] ?? ""
-      if ("WSDbB".includes(e) || e === d) return true
+      if (newline ? "WDsn".includes(e) : "WSDbB".includes(e) || e === d) return true
       i++
       continue
     }
@@ -169,8 +174,9 @@ const matchesIn = (piece: string, d: string): boolean => {
       let j = i + 1
       if (piece[j] === "^") return true
       for (; j < piece.length && piece[j] !== "]"; j++) {
-        const x = piece[j] === "\\" ? piece[++j] ?? "" : piece[j]!
-        if ("WSD".includes(x) && piece[j - 1] === "\\") return true
+        const escaped = piece[j] === "\\"
+        const x = escaped ? piece[++j] ?? "" : piece[j]!
+        if (escaped && (newline ? "WDsn" : "WSD").includes(x)) return true
         if (x === d) return true
         if (piece[j + 1] === "-" && piece[j + 2] !== undefined && piece[j + 2] !== "]") {
           const hi = piece[j + 2] === "\\" ? piece[j + 3] ?? "" : piece[j + 2]!
