@@ -71,3 +71,39 @@ def shell_step(body: str) -> str:
     """Run one step of a maintenance script."""
     # ruleid: code_execution
     return subprocess.run(_script_argv(body), capture_output=True, text=True).stdout
+
+
+# A helper whose list starts with an entry of a constant table picked by the model's key (a failed
+# lookup raises): the program is one of the table's; a helper whose list starts with a parameter
+# runs whatever the caller passes.
+CHECKERS = {
+    "ruff": ["ruff", "check", "--output-format", "concise"],
+    "mypy": ["mypy", "--no-color-output"],
+}
+
+
+def _checker_argv(name: str, target: str) -> list[str]:
+    try:
+        base = CHECKERS[name]
+    except KeyError:
+        raise ValueError(f"unknown checker {name!r}") from None
+    return [*base, target]
+
+
+def _program_argv(program: str, target: str) -> list[str]:
+    return [program, "--", target]
+
+
+@tool
+def check(name: str, target: str = ".") -> str:
+    """Run one of the configured checkers."""
+    # ok: code_execution
+    return subprocess.run(_checker_argv(name, target), capture_output=True, text=True).stdout
+
+
+@tool
+def run_program(program: str, target: str) -> str:
+    """Run a program on a file."""
+    argv = _program_argv(program, target)
+    # ruleid: code_execution
+    return subprocess.run(argv, capture_output=True, text=True).stdout

@@ -1,4 +1,4 @@
-import type { Expr, SemanticModel, Statement } from "../model/Model.js"
+import type { Call, Expr, SemanticModel, Statement } from "../model/Model.js"
 import { heldValue } from "../model/heldValue.js"
 import type { FlowEvaluator } from "./evaluate.js"
 
@@ -33,6 +33,23 @@ export const helperArgv = (ev: FlowEvaluator, e: Expr, fn: number): ListExpr | u
   const programs = new Set(lists.map((l) => literalText(l?.entries[0]?.value)))
   const [program] = programs
   return lists.length > 0 && programs.size === 1 && program !== undefined && !INTERPRETER.test(program) && !ENV.test(program) ? lists[0] : undefined
+}
+
+/**
+ * The first elements of the lists a function of the file returns where the expression calls it, when
+ * every list it returns is seen and none starts with a program written out (`return [*LINTERS[name], target]`,
+ * `return [tool, target]`), with the function and the call:
+ * the program each list runs, to judge in the function with what the call passes.
+ */
+export const helperPrograms = (ev: FlowEvaluator, e: Expr, fn: number): { readonly helper: number; readonly site: Call; readonly programs: ReadonlyArray<Expr> } | undefined => {
+  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
+  const site = held?.k === "call" ? ev.model.calls[held.call] : undefined
+  const helper = site === undefined ? undefined : ev.localFunction(site)
+  const lists = returnedLists(ev, e, fn)
+  if (site === undefined || helper === undefined || lists === undefined || lists.length === 0) return undefined
+  // (lists that start with a program written out are helperArgv's: a shell there runs the next element)
+  const programs = lists.map((l) => l?.entries[0]?.value)
+  return programs.every((p) => p !== undefined && p.k !== "lit") ? { helper, site, programs: programs as Array<Expr> } : undefined
 }
 
 /**

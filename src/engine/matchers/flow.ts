@@ -9,7 +9,7 @@ import { compileName, lastSegment, NameIndex, nameSet, type Requirement, require
 import { assignRoles } from "../flow/roles.js"
 import { mayHoldSecrets } from "../flow/secretReach.js"
 import { GUARD_BITS, joinAll, PARTIAL, Prov, type Value } from "../flow/Value.js"
-import { argvList, ENV, helperArgv, INTERPRETER } from "../flow/argv.js"
+import { argvList, ENV, helperArgv, helperPrograms, INTERPRETER } from "../flow/argv.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { heldValue, receiverFieldValue } from "../model/heldValue.js"
 import { argOf, classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
@@ -595,6 +595,10 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
           // a helper's argv parameter (`def run_command(cmd): subprocess.run(cmd)`): the programs its callers' lists start
           const viaCallers = hit.sink.check === "program" && argv === undefined ? callersProgram(ev, call, arg.value) : undefined
           if (viaCallers !== undefined) return [{ expr: arg.value, fn: call.fn, span: arg.span, value: viaCallers }]
+          // a list a helper builds whose program is no constant it writes out (`[*LINTERS[name], path]`):
+          // the program of each list it returns, judged in the helper with what this call passes
+          const built = hit.sink.check === "program" && argv === undefined ? helperPrograms(ev, arg.value, call.fn) : undefined
+          if (built !== undefined) return built.programs.map((expr) => ({ expr, fn: built.helper, site: built.site, span: arg.span }))
           const first = {
             expr: argv !== undefined
               ? argv.entries[0]?.value
