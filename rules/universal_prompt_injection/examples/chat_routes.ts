@@ -78,6 +78,15 @@ export async function rulesFromFile(path: string) {
 
 // --- safe look-alikes ----------------------------------------------------------------------------
 
+// prompt files shipped beside the module, or in the folder the configuration names
+const conciergeRules = readFileSync(new URL("./prompts/concierge.md", import.meta.url), "utf8")
+const tenantRules = readFileSync(`${process.env.PROMPT_DIR ?? "/etc/agent"}/tenant.md`, "utf8")
+
+export async function concierge(question: string) {
+  // ok: universal_prompt_injection
+  return streamText({ model: openai("gpt-4o"), messages: [{ role: "system", content: conciergeRules + "\n" + tenantRules }, { role: "user", content: question }] })
+}
+
 app.post("/support", async (req, res) => {
   // ok: universal_prompt_injection
   const completion = await client.chat.completions.create({

@@ -1009,7 +1009,7 @@ export class FlowEvaluator {
     return strip(joinAll([table, ...call.args.slice(1).map((a) => this.value(a.value, fn, at))]))
   }
 
-  /** Every argument of the call, and of the call it is a method of (`open(p).read()`), is constant. */
+  /** Every argument of the call, and of the call it is a method of (`open(p).read()`), is constant or configuration. */
   private constantPath(call: Call, fn: number, at: number): boolean {
     const args = [...call.args]
     let receiver = call.receiver
@@ -1019,9 +1019,11 @@ export class FlowEvaluator {
     }
     if (receiver?.k === "call") args.push(...this.model.calls[receiver.call]!.args)
     else if (call.args.length === 0) return false
+    // (a folder of the program or its configuration, `new URL("./prompts/a.md", import.meta.url)`,
+    // `Path(settings.PROMPT_DIR) / "a.md"`, is the application's own too)
     return args.every((a) => {
       const v = this.value(a.value, fn, at)
-      return v.prov === Prov.Constant && v.params === 0
+      return (v.prov === Prov.Constant || (v.prov === Prov.Config && !v.secret)) && v.params === 0
     })
   }
 
