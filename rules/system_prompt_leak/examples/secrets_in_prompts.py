@@ -53,6 +53,16 @@ def deploy_debugger(question: str) -> str:
     return answer.choices[0].message.content
 
 
+def _warehouse_hint() -> str:
+    dsn = os.environ["WAREHOUSE_DSN"]
+    return f"Scripts connect with psycopg.connect({dsn!r})."
+
+
+def snippet_writer(question: str) -> str:
+    # ruleid: system_prompt_leak
+    return ChatPromptTemplate.from_messages([("system", "You write SQL for analysts. " + _warehouse_hint()), ("human", question)])
+
+
 # --- safe look-alikes -------------------------------------------------------------------------------
 
 
