@@ -228,7 +228,7 @@ export const CallMatcher = Schema.Struct({
   where: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "all must hold" }),
   unless: Schema.optional(Schema.Array(CallCondition)).annotations({ description: "no finding when any holds" }),
   in_roles: Schema.optional(Schema.Array(Schema.Literal("tool", "mcp_tool", "mcp_resource", "route", "agent_callback", "task", "graph_node", "event_handler", "plain"))).annotations({
-    description: "only calls inside functions with one of these framework roles"
+    description: "only calls inside functions with one of these framework roles, or inside a function of the file one of those calls by name (a helper doing the tool's work)"
   }),
   if_file: Schema.optional(Schema.Array(FileCall)).annotations({
     description: "only when the file makes one of these calls anywhere (a read-only connection)"

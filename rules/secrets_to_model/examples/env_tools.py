@@ -1,5 +1,6 @@
 import json
 import os
+import subprocess
 from os import environ
 
 from langchain_core.tools import tool
@@ -76,3 +77,26 @@ def billing(query: str) -> str:
 @mcp.tool(description=f"Queries the billing API in {os.environ.get('REGION', 'eu')}.")
 def billing_region(query: str) -> str:
     return query
+
+
+SETTING_PREFIXES = ("APP_", "DB_", "STRIPE_")
+
+
+def _effective_settings() -> dict:
+    # ruleid: secrets_to_model[whole_environment]
+    return {name: value for name, value in os.environ.items() if name.startswith(SETTING_PREFIXES)}
+
+
+def _worker_environment() -> dict:
+    # ok: secrets_to_model
+    return {name: value for name, value in os.environ.items() if name.startswith("APP_")}
+
+
+@tool
+def service_settings() -> dict:
+    """Show the service's effective configuration."""
+    return {"settings": _effective_settings()}
+
+
+def restart_worker() -> None:
+    subprocess.run(["systemctl", "restart", "worker"], env=_worker_environment(), check=True)

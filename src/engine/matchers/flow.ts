@@ -468,9 +468,33 @@ const mayPass = (keywords: RequiredKeywords, call: Call, model: SemanticModel): 
 const HELPER_CALL = /^(?:(self|this|cls)\.)?([\w$]+)$/
 
 const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
-  (m.in_roles === undefined || m.in_roles.includes(call.fn === -1 ? "plain" : model.functions[call.fn]!.role)) &&
+  (m.in_roles === undefined || rolesAt(model, call.fn).some((r) => m.in_roles!.includes(r))) &&
   (m.where ?? []).every((c) => holds(c, call, model)) &&
   !(m.unless ?? []).some((c) => holds(c, call, model))
+
+/**
+ * The framework roles a call inside a function acts in: the function's own, and those of the
+ * functions of the file that call it by name (`def _snapshot(): ... os.environ.items()` called by a
+ * tool does the tool's work).
+ */
+const rolesAt = (model: SemanticModel, fn: number): ReadonlyArray<FunctionRole> => {
+  if (fn === -1) return ["plain"]
+  let byFn = callerRoles.get(model)
+  if (byFn === undefined) callerRoles.set(model, (byFn = new Map()))
+  let roles = byFn.get(fn)
+  if (roles === undefined) {
+    const f = model.functions[fn]!
+    const found = new Set<FunctionRole>([f.role])
+    for (const c of model.calls) {
+      if (c.fn === -1 || c.fn === fn) continue
+      const called = c.callee.replace(/^(?:self|this|cls)\./, "")
+      if (called === f.name) found.add(model.functions[c.fn]!.role)
+    }
+    byFn.set(fn, (roles = [...found]))
+  }
+  return roles
+}
+const callerRoles = new WeakMap<SemanticModel, Map<number, ReadonlyArray<FunctionRole>>>()
 
 /**
  * Assignments as calls, for `assigns` matchers: `process.env.X = "0"` is a call of the target's
