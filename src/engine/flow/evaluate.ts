@@ -695,7 +695,13 @@ export class FlowEvaluator {
     // `request.headers.get("authorization")`, `r.Header.Get("Authorization")`, `r.FormValue("password")`
     if (call.receiver !== undefined && GETTERS.test(lastSegmentOf(call.callee))) {
       const key = call.args[0]?.value
-      if (key !== undefined && key.k === "lit" && typeof key.value === "string") return this.named(result, key.value)
+      if (key !== undefined && key.k === "lit" && typeof key.value === "string") {
+        // another entry of a record whose credential the function reads (`answer.get("error")` beside
+        // `answer["access_token"]`): that entry, not the credential
+        const record = dottedOf(call.receiver)
+        const other = result.secret && !this.fw.secretKey(key.value) && record !== undefined && this.credentialRecord(fn, record) !== undefined
+        return this.named(other ? { ...result, secret: false } : result, key.value)
+      }
     }
     return result
   }
@@ -957,12 +963,15 @@ export class FlowEvaluator {
   /**
    * A value read by a name (a field, header, attribute or parameter name): request data under a
    * credential's name (`request.form["password"]`, the `Authorization` header) is a secret, and so
-   * is a settings object's attribute named like one (`settings.anthropic_api_key`); it keeps its
+   * is a settings object's attribute named like one (`settings.anthropic_api_key`) and an HTTP
+   * response's field named like one (`resp["access_token"]`); it keeps its
    * provenance.
    */
   private named(v: Value, name: string): Value {
     if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || !this.fw.secretKey(name)) return v
-    if (v.prov === Prov.Untrusted) return v.label === REQUEST_DATA ? { ...v, secret: true, label: `request data (${name}${CREDENTIAL_LABEL}` } : v
+    if (v.prov === Prov.Untrusted && v.label === REQUEST_DATA) return { ...v, secret: true, label: `request data (${name}${CREDENTIAL_LABEL}` }
+    // a credential a service issues in its answer (`resp.json()["access_token"]` of an OAuth exchange)
+    if (v.prov === Prov.Untrusted) return v.label === HTTP_RESPONSE ? { ...v, secret: true, label: `a credential from an HTTP response (${name})` } : v
     return v.params === 0 ? { ...v, secret: true, label: `a secret from the settings (${name})` } : v
   }
 
@@ -1330,6 +1339,7 @@ const keepPrefix = (out: Value, v: Value): Value => {
 const CLASS_NAME = /^[A-Za-z_$][\w$]*\(\)$/
 const FILE_CONTENTS = "file contents"
 const REQUEST_DATA = "request data"
+const HTTP_RESPONSE = "an HTTP response"
 /** the end of the label of request data read under a credential's name (kept when a part of it is taken) */
 const CREDENTIAL_LABEL = ", a credential)"
 /** A request's headers, read whole (`req.headers`, Go's `r.Header`) */
