@@ -43,3 +43,23 @@ stories.post("/story/raw", async (c) => {
   const result = streamText({ model: anthropic("claude-3-5-haiku-latest"), prompt: String(body.premise), maxOutputTokens: Math.round(body.limit) });
   return result.toTextStreamResponse();
 });
+
+type DigestOptions = { text: string; maxTokens?: number; temperature?: number };
+
+function samplingFor(opts: DigestOptions) {
+  return { temperature: opts.temperature ?? 0.3, maxTokens: opts.maxTokens };
+}
+
+function cappedSamplingFor(opts: DigestOptions) {
+  return { temperature: 0.3, maxTokens: Math.min(opts.maxTokens ?? 400, CEILING) };
+}
+
+stories.post("/digest", async (c) => {
+  const opts = await c.req.json<DigestOptions>();
+  const sampling = samplingFor(opts);
+  // ruleid: token_bombing
+  const loose = streamText({ model: anthropic("claude-3-5-haiku-latest"), prompt: opts.text, ...sampling });
+  // ok: token_bombing
+  const capped = streamText({ model: anthropic("claude-3-5-haiku-latest"), prompt: opts.text, ...cappedSamplingFor(opts) });
+  return c.json({ loose: await loose.text, capped: await capped.text });
+});

@@ -639,7 +639,7 @@ const judge = (ev: FlowEvaluator, hit: SinkEntry, call: Call, via?: Call): { ver
   let worst: Verdict | undefined
   let where: { expr: Expr; fn: number; span: Span | undefined; plain: boolean } | undefined
   const bound = hit.sink.bound !== undefined && passesBound(hit.sink.bound, call)
-  for (const { expr, fn, site, span, value } of contents) {
+  for (const { expr, fn, site, span, value } of args.length === 0 ? spreadOptions(ev, hit.sink, call) : contents) {
     if (expr === undefined || (hit.sink.check === "string" && (expr.k === "func" || callbackParam(ev.model, fn, expr)))) continue
     // content written in a helper: its parameters are what this call site passes
     const whole = value ?? (site === undefined ? ev.value(expr, fn, call.span.start) : ev.substitute(ev.value(expr, fn, site.span.start), site, fn, call.fn, call.span.start))
@@ -1143,6 +1143,28 @@ const argsOf = (sink: FlowSink, call: Call, model: SemanticModel): ReadonlyArray
     }
   }
   return out
+}
+
+/**
+ * The options a sink names (`maxTokens`) that the call takes only from a record it spreads into its
+ * options (`generateText({ model, prompt, ...settings })` with `settings = generationSettings(opts)`):
+ * that field of the record's value, wherever the record was built.
+ */
+const spreadOptions = (ev: FlowEvaluator, sink: FlowSink, call: Call): ReadonlyArray<{ expr: Expr; fn: number; span?: Span; value: Value; site?: undefined }> => {
+  const keys = (sink.args ?? []).filter((r): r is string => typeof r === "string" && r !== "@receiver")
+  if (keys.length === 0) return []
+  // the records spread: `...settings` inside the options literal, or one passed whole (`create(settings)`, `f(**settings)`)
+  const spread = call.args.flatMap((a) =>
+    a.name !== undefined ? [] : a.value.k === "container" ? a.value.entries.filter((x) => x.key === undefined).map((x) => ({ value: x.value, span: x.span ?? a.span })) : [a]
+  )
+  return spread.flatMap((a) => {
+    if (a.value.k !== "name" && a.value.k !== "call") return []
+    const record = ev.value(a.value, call.fn, call.span.start)
+    return keys.flatMap((k) => {
+      const field = record.fields?.get(k)
+      return field === undefined ? [] : [{ expr: a.value, fn: call.fn, span: a.span, value: ev.resolve(field, call.fn) }]
+    })
+  })
 }
 
 /**
