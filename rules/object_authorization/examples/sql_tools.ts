@@ -23,3 +23,15 @@ server.tool("find_deal", { name: z.string() }, async ({ name }) => {
   const { rows } = await pg.query("SELECT id FROM deals WHERE name = $1", [name]);
   return { content: [{ type: "text", text: JSON.stringify(rows) }] };
 });
+
+server.tool("ticket", "Read a support ticket", { ticketId: z.string() }, async ({ ticketId }) => {
+  // ruleid: object_authorization[read]
+  const { rows } = await pg.query("SELECT id, customer_id, subject, body FROM tickets WHERE id = $1", [ticketId]);
+  return { content: [{ type: "text", text: JSON.stringify(rows[0] ?? null) }] }
+})
+
+server.tool("my_ticket", "Read one of your support tickets", { ticketId: z.string() }, async ({ ticketId }, extra) => {
+  // ok: object_authorization
+  const { rows } = await pg.query("SELECT id, customer_id, subject, body FROM tickets WHERE id = $1 AND customer_id = $2", [ticketId, extra.authInfo?.clientId])
+  return { content: [{ type: "text", text: JSON.stringify(rows[0] ?? null) }] }
+})

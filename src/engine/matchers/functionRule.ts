@@ -184,6 +184,13 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
       const from = model.calls[s.value.call]
       if (from !== undefined && (from.receiver === undefined || from.receiver.k === "ref") && from.args.some((a) => isContextParam(a.value))) derived.add(s.target.name)
     }
+    // a parameter of the function that is not the caller's context: an argument the model wrote
+    const modelArgument = (e: Expr): boolean => {
+      if (e.k !== "name" || held.has(e.name) || derived.has(e.name)) return false
+      const p = f.params.indexOf(e.name)
+      const type = p === -1 ? undefined : f.paramTypes?.[p]
+      return p !== -1 && (type === undefined || (c.callerTypes!.lookup(type).length === 0 && c.contextTypes.lookup(type).length === 0))
+    }
     const isCaller = (e: Expr, depth = 0, receiver = false): boolean => {
       if (depth > 8) return false
       if (!receiver && e.k === "name" && derived.has(e.name)) return true
@@ -209,6 +216,9 @@ const usesCaller = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: num
         case "call": {
           const call = model.calls[e.call]!
           if (c.callerNames!.lookup(call.callee).length > 0) return true
+          // what a call given the model's arguments returns is what they picked (`ctx.deps.pool.fetchrow(sql,
+          // invoice_number)` is the invoice), not who is calling
+          if (call.args.some((a) => modelArgument(a.value))) return false
           return (call.receiver !== undefined && isCaller(call.receiver, depth + 1, true)) || call.args.some((a) => isCaller(a.value, depth + 1))
         }
         case "concat":
