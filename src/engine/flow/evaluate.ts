@@ -1073,6 +1073,9 @@ export class FlowEvaluator {
       if (typed !== undefined) return typed
       // (a struct literal is modelled as a record without its type: a method of the file by that name)
       if (held?.k === "container" && held.entries.every((x) => x.key !== undefined)) return this.methodByName.get(callee.slice(dot + 1))
+      // a field of a struct type of the file named by its type (`d.pay.createRefund` is `payments.createRefund`)
+      const ofType = this.ownMethod(head, callee.slice(dot + 1))
+      if (ofType !== undefined) return ofType
     }
     // a method of an instance of a class of this file (`repo = Repo(db); repo.find(x)`, `new Store().find(x)`):
     // the instance is named by its constructor call, `Repo().find`; an imported class has a dotted name

@@ -290,17 +290,18 @@ const effect = (
     if (c.calls.lookup(x.callee).length === 0 || c.exceptCalls.lookup(x.callee).length > 0) return false
     if (!where.every((w) => holds(w, x, model))) return false
     if (c.statement === undefined) return true
-    // the statement is the first argument, or the second after a context (Go's `db.ExecContext(ctx, "DELETE …", id)`);
+    // the statement is the first argument, or the one after a context and an HTTP method (Go's
+    // `db.ExecContext(ctx, "DELETE …", id)`, `http.NewRequestWithContext(ctx, "POST", base+"/refunds", body)`);
     // its constant text, or the constant text it starts with (`"DELETE FROM " + table`), or else its
     // constant fragments, space-separated (`f"{BANK}/orders/{order_id}/refunds"`: `/orders/ /refunds`)
     const matches = (a: Arg | undefined): boolean | undefined => {
       const e = statementOf(model, a?.value)
       const v = e === undefined ? undefined : evaluator().value(e, x.fn, x.span.start)
       const text = v?.text ?? v?.prefix
-      if (text === undefined && v?.consts === undefined) return undefined
+      if ((text === undefined && v?.consts === undefined) || (v?.text !== undefined && HTTP_METHOD.test(v.text))) return undefined
       return (text !== undefined && c.statement!.test(text)) || (v!.text === undefined && v!.consts !== undefined && c.statement!.test(v!.consts))
     }
-    return matches(x.args[0]) ?? (x.args.length > 1 ? matches(x.args[1]) === true : false)
+    return matches(x.args[0]) ?? (x.args.length > 1 ? matches(x.args[1]) ?? (x.args.length > 2 ? matches(x.args[2]) === true : false) : false)
   }
   for (const call of scope.own(fi)) {
     const direct = isEffect(call)
@@ -330,6 +331,9 @@ const statementOf = (model: SemanticModel, e: Expr | undefined): Expr | undefine
   const wrapper = model.calls[e.call]
   return wrapper !== undefined && STATEMENT_WRAPPERS.has(wrapper.callee) && wrapper.args[0] !== undefined ? wrapper.args[0].value : e
 }
+
+/** an HTTP method written out (`http.MethodPost` is "POST"): the argument before a request's URL */
+const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/
 
 /**
  * The program a command call runs when it is a constant given an argument list with no shell

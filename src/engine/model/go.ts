@@ -306,7 +306,7 @@ class GoWalker {
     }
   }
 
-  /** The package-qualified fields of a struct type of this file, by field name. */
+  /** The fields of a struct type of this file whose type is imported or a struct of the file, by field name. */
   private structFieldsOf(name: string): Map<string, string> | undefined {
     const known = this.structFields.get(name)
     if (known !== undefined) return known
@@ -319,7 +319,8 @@ class GoWalker {
         if (field.type !== "field_declaration") continue
         const typeNode = fieldOf(field, "type")
         const type = typeNode === null ? undefined : this.typeName(typeNode)
-        if (type === undefined || !type.includes(".")) continue
+        // (an imported type, or a struct of this file: `pay *payments` calls the file's payments methods)
+        if (type === undefined || (!type.includes(".") && !this.structs.has(type))) continue
         for (const f of field.namedChildren) if (f.type === "field_identifier") fields.set(f.text, type)
       }
     }
