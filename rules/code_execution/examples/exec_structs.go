@@ -52,3 +52,15 @@ func EnvShellHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 	_ = exec.Command("/usr/bin/env", "git", "grep", line).Run()
 	return mcp.NewToolResultText(string(out)), err
 }
+
+// `-c` among other one-letter flags (`bash -lc`, `sh -ec`) still runs the next argument as a command line
+func LoginShellHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	line := req.GetString("line", "")
+	// ruleid: code_execution[shell]
+	out, err := exec.CommandContext(ctx, "/bin/bash", "-lc", line).CombinedOutput()
+	// ruleid: code_execution[shell]
+	_ = exec.Command("sh", "-ec", line).Run()
+	// ok: code_execution
+	_ = exec.Command("bash", "-l", "/opt/tools/report.sh").Run()
+	return mcp.NewToolResultText(string(out)), err
+}

@@ -53,3 +53,13 @@ def pick(program: str) -> str:
         raise ValueError(program)
     # ok: code_execution
     return proc.run([program], capture_output=True, text=True).stdout
+
+
+@tool
+def login_shell(step: str) -> str:
+    """Run one deployment step in a login shell."""
+    # ruleid: code_execution
+    done = proc.run(["bash", "-lc", step], capture_output=True, text=True)
+    # ok: code_execution
+    proc.run(["bash", "-l", "/opt/deploy/report.sh"], check=False)
+    return done.stdout

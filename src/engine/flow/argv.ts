@@ -13,6 +13,12 @@ type ListExpr = Extract<Expr, { k: "container" }>
 /** Shells and interpreters, by the program name of an argv list (any folder). */
 export const INTERPRETER = /^(?:.*[\\/])?(?:(?:ba|z|da|k|c|tc|fi)?sh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh|python[\d.]*|node|nodejs|deno|bun|ruby|perl|php|Rscript|osascript)$/
 
+/**
+ * A shell's flag that runs its next argument as a command line: `-c`, also among other one-letter
+ * flags (`bash -lc`, `sh -ec`, `bash -xeuc`), and cmd's `/c`, PowerShell's `-Command`.
+ */
+export const SHELL_COMMAND_FLAG = /^(?:-[a-z]{0,4}c[a-z]{0,4}|\/[cC]|-Command)$/
+
 /** `env`, which runs the program named next (`/usr/bin/env bash -c ...`). */
 export const ENV = /^(?:.*[\\/])?env$/
 

@@ -9,7 +9,7 @@ import { compileName, lastSegment, NameIndex, nameSet, type Requirement, require
 import { assignRoles } from "../flow/roles.js"
 import { mayHoldSecrets } from "../flow/secretReach.js"
 import { GUARD_BITS, joinAll, PARTIAL, Prov, type Value } from "../flow/Value.js"
-import { argvList, ENV, helperArgv, helperPrograms, INTERPRETER } from "../flow/argv.js"
+import { argvList, ENV, helperArgv, helperPrograms, INTERPRETER, SHELL_COMMAND_FLAG } from "../flow/argv.js"
 import type { Arg, Call, Expr, FunctionInfo, FunctionRole, SemanticModel, Span, Statement } from "../model/Model.js"
 import { heldValue, receiverFieldValue } from "../model/heldValue.js"
 import { argOf, classOf, dottedOf, moduleLambdas, targetKey } from "../model/ModelBuilder.js"
@@ -750,8 +750,8 @@ const boundStatement = (model: SemanticModel, e: Expr, fn: number, depth = 0): E
   return c.receiver !== undefined && lastSegment(c.callee) === "bindparams" ? boundStatement(model, c.receiver, fn, depth + 1) : e
 }
 
-/** Flags that make a shell or an interpreter run their next argument as code. */
-const INLINE_CODE_FLAG = /^(?:-c|\/c|\/C|-Command|-e|-E|--eval|-p|--print|-r)$/
+/** Flags that make a shell or an interpreter run their next argument as code (`-c` also among other flags: `bash -lc`, `perl -ne`). */
+const INLINE_CODE_FLAG = { test: (flag: string): boolean => SHELL_COMMAND_FLAG.test(flag) || /^(?:-[a-z]{0,3}e|-E|--eval|-p|--print|-r)$/.test(flag) }
 
 const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
 

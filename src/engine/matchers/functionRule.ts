@@ -9,7 +9,7 @@ import type { RiskTier, Severity } from "../../domain/Vocabulary.js"
 import { severityRank } from "../../domain/severities.js"
 import { dottedOf, moduleLambdas } from "../model/ModelBuilder.js"
 import { heldValue } from "../model/heldValue.js"
-import { argvList, firstWords, helperArgv } from "../flow/argv.js"
+import { argvList, firstWords, helperArgv, SHELL_COMMAND_FLAG } from "../flow/argv.js"
 import { quotedCommandPrograms } from "./quotedCommand.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
 import type { RawMatch } from "./RawMatch.js"
@@ -421,7 +421,7 @@ const fromParams = (
       return list !== undefined ? list.entries.map((x) => x.value) : [e]
     })
     const first = argv[0]
-    const flag = argv.findIndex((e) => e.k === "lit" && (e.value === "-c" || e.value === "/c" || e.value === "-Command"))
+    const flag = argv.findIndex((e) => e.k === "lit" && typeof e.value === "string" && SHELL_COMMAND_FLAG.test(e.value))
     exprs = first === undefined ? [] : first.k === "lit" && typeof first.value === "string" && SHELLS.test(first.value) && flag > 0 ? argv.slice(flag + 1, flag + 2) : [first]
     return exprs.some((e) => {
       const v = valueOf(e)
