@@ -328,6 +328,11 @@ class PythonWalker {
         this.b.exitLoop()
         const alt = node.childForFieldName("alternative")
         if (alt !== null) this.block(alt, fn, out)
+        // `for n in ast.walk(tree): if not isinstance(n, ALLOWED): raise`: every node of the tree is of
+        // an allowed kind after the loop, so the tree (and the code compiled from it) is validated
+        const walked = right?.type === "call" && /(?:^|\.)walk$/.test(right.childForFieldName("function")?.text ?? "") ? right.childForFieldName("arguments")?.namedChildren[0] : undefined
+        if (walked !== undefined && left?.type === "identifier" && bodyNode !== null && rejectsOtherKinds(bodyNode, left.text) && this.b.canonical(fn, right!.childForFieldName("function")!.text, this.b.parentOf) === "ast.walk")
+          out.push({ k: "guard", kind: "validated", name: walked.text, scope: { start: node.endIndex, end: block.endIndex }, span: span(node) })
         return
       }
       case "while_statement": {
@@ -1701,3 +1706,15 @@ const bounded = (node: AstNode | null): boolean => {
   }
   return false
 }
+
+/** A loop body that leaves (raise, return) for every element not of the listed kinds: `if not isinstance(node, ALLOWED): raise`. */
+const rejectsOtherKinds = (body: AstNode, element: string): boolean =>
+  body.namedChildren.some((st) => {
+    if (st.type !== "if_statement") return false
+    const cond = st.childForFieldName("condition")
+    const consequence = st.childForFieldName("consequence")
+    const test = cond?.type === "not_operator" ? cond.childForFieldName("argument") : undefined
+    const args = test?.type === "call" && test.childForFieldName("function")?.text === "isinstance" ? test.childForFieldName("arguments")?.namedChildren ?? [] : []
+    const branch = consequence?.namedChildren.filter((s) => s.type !== "comment") ?? []
+    return args[0]?.text === element && args.length === 2 && branch.length > 0 && endsBlock(branch[branch.length - 1]!)
+  })
