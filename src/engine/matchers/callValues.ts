@@ -108,6 +108,9 @@ const isQuantifier = (source: string, i: number): boolean => {
  * shape that backtracks exponentially. One linear scan; escapes and character classes skipped.
  */
 export const hasNestedQuantifier = (source: string): boolean => {
+  // (a literal's flags: `/…/i` compares letters without case)
+  const flagsAt = source.startsWith("/") ? source.lastIndexOf("/") : -1
+  const caseless = flagsAt > 0 && /^[a-z]*$/.test(source.slice(flagsAt + 1)) && source.slice(flagsAt + 1).includes("i")
   const groups: Array<{ inner: boolean; start: number }> = []
   let inClass = false
   for (let i = 0; i < source.length; i++) {
@@ -125,69 +128,143 @@ export const hasNestedQuantifier = (source: string): boolean => {
     else if (c === ")") {
       const group = groups.pop()
       const inner = group?.inner ?? false
-      if (inner && isQuantifier(source, i + 1) && !delimited(source.slice(group!.start, i))) return true
+      if (inner && isQuantifier(source, i + 1) && !delimited(source.slice(group!.start, i), caseless)) return true
       if (inner && groups.length > 0) groups[groups.length - 1]!.inner = true
     } else if (isQuantifier(source, i) && groups.length > 0) groups[groups.length - 1]!.inner = true
   }
   return false
 }
 
-const PUNCTUATION = /^[!-/:-@[-`{-~]$/
-
 /**
- * A repeated group whose every pass starts or ends with one punctuation character nothing else in
- * the group can match (`([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*`, the hostname pattern;
- * `(\.[a-z]+)*`): the passes split an input one way only, so the repetition does not backtrack
- * exponentially. Alternatives, lookarounds, wildcards, negated classes and `\W \S \D` leave it undecided.
+ * A repeated group whose every pass starts or ends with a character, or a class of characters,
+ * that nothing else in the group can match (`([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*`, the hostname
+ * pattern; `(\.[a-z]+)*`; `([A-Z][a-z\d]*)+`, words in CamelCase; `(\|.*\|\n)+`, table rows, as
+ * `.` stops at a line break): the passes split an input one way only, so the repetition does not
+ * backtrack exponentially. Alternatives, lookarounds, back-references, a delimiter that is itself
+ * repeated or optional, and one that matches characters outside ASCII (`[^x]`, `\W`, `.`) leave it
+ * undecided (exponential).
  */
-const delimited = (body: string): boolean => {
+const delimited = (body: string, caseless: boolean): boolean => {
   const b = body.startsWith("?:") ? body.slice(2) : body
   if (b.startsWith("?")) return false
-  const literalAt = (i: number): string | undefined =>
-    b[i] === "\\" ? (b[i + 1] === "n" ? "\n" : PUNCTUATION.test(b[i + 1] ?? "") ? b[i + 1] : undefined) : PUNCTUATION.test(b[i] ?? "") && !"()[]{}|.*+?^$".includes(b[i]!) ? b[i] : undefined
-  const lead = literalAt(0)
-  const leadEnd = b[0] === "\\" ? 2 : 1
-  // the last character, unless it is a quantifier's or belongs to an escape or a class
-  const tailAt = b.length >= 2 && b[b.length - 2] === "\\" ? b.length - 2 : b.length - 1
-  const tail = tailAt >= 0 && (tailAt === 0 || b[tailAt - 1] !== "\\" || tailAt === b.length - 2) ? literalAt(tailAt) : undefined
-  const fits = (d: string, from: number, to: number): boolean => !matchesIn(b.slice(from, to), d)
-  return (lead !== undefined && !isQuantifier(b, leadEnd) && b[leadEnd] !== "?" && fits(lead, leadEnd, b.length)) || (tail !== undefined && fits(tail, 0, tailAt))
+  const atoms = atomsOf(b)
+  if (atoms === undefined || atoms.length < 2) return false
+  const first = atoms[0]!
+  const last = atoms[atoms.length - 1]!
+  const apart = (edge: Atom, others: ReadonlyArray<Atom>): boolean => {
+    if (edge.repeated) return false
+    const chars = asciiMembers(edge.source, caseless)
+    return chars !== undefined && chars.length > 0 && !others.some((a) => chars.some((c) => atomMatches(a.source, c, caseless)))
+  }
+  return apart(first, atoms.slice(1)) || apart(last, atoms.slice(0, -1))
 }
 
-/**
- * Whether something in a piece of a pattern (no alternation) may match the delimiter `d`: a punctuation
- * character, or a line break (which `.` does not match: `(\|.*\|\n)+`, the rows of a table, is linear).
- */
-const matchesIn = (piece: string, d: string): boolean => {
-  const newline = d === "\n"
-  for (let i = 0; i < piece.length; i++) {
+interface Atom {
+  /** the atom as written: a class, an escape, `.` or a literal character */
+  readonly source: string
+  /** followed by a quantifier (`*`, `+`, `?`, `{n,m}`) */
+  readonly repeated: boolean
+}
+
+/** The atoms of a piece of a pattern, in order; undefined where it alternates, looks around or refers back. */
+const atomsOf = (piece: string): Array<Atom> | undefined => {
+  const out: Array<Atom> = []
+  // where each open group's atoms begin, and where the group just closed began (a quantifier after it repeats them all)
+  const opened: Array<number> = []
+  let closedAt: number | undefined
+  let i = 0
+  while (i < piece.length) {
     const c = piece[i]!
-    if (c === "|" || (c === "." && !newline)) return true
-    if (c === "\\") {
-      const e = piece[i + 1] ?? ""
-      if (newline ? "WDsn".includes(e) : "WSDbB".includes(e) || e === d) return true
+    let source: string
+    if (c === "|") return undefined
+    if (c === "(") {
+      if (piece[i + 1] === "?") {
+        if (piece[i + 2] === ":") i += 3
+        else if (piece[i + 2] === "<" && piece[i + 3] !== "=" && piece[i + 3] !== "!") i = piece.indexOf(">", i) + 1
+        else return undefined
+        if (i <= 0) return undefined
+      } else i++
+      opened.push(out.length)
+      closedAt = undefined
+      continue
+    }
+    if (c === ")") {
+      closedAt = opened.pop() ?? 0
       i++
       continue
     }
-    if (c === d) return true
-    if (c === "[") {
-      let j = i + 1
-      if (piece[j] === "^") return true
-      for (; j < piece.length && piece[j] !== "]"; j++) {
-        const escaped = piece[j] === "\\"
-        const x = escaped ? piece[++j] ?? "" : piece[j]!
-        if (escaped && (newline ? "WDsn" : "WSD").includes(x)) return true
-        if (x === d) return true
-        if (piece[j + 1] === "-" && piece[j + 2] !== undefined && piece[j + 2] !== "]") {
-          const hi = piece[j + 2] === "\\" ? piece[j + 3] ?? "" : piece[j + 2]!
-          if (d >= x && d <= hi) return true
-          j += piece[j + 2] === "\\" ? 3 : 2
-        }
-      }
-      i = j
+    if (c === "^" || c === "$") {
+      closedAt = undefined
+      i++
+      continue
     }
+    if (c === "*" || c === "+" || c === "?" || (c === "{" && /^\{(?:\d+(?:,\d*)?|,\d+)\}/.test(piece.slice(i)))) {
+      const close = c === "{" ? piece.indexOf("}", i) : i
+      if (!(c === "{" && /^\{(\d+)\}/.test(piece.slice(i)))) {
+        for (let k = closedAt ?? out.length - 1; k >= 0 && k < out.length; k++) (out[k] as { repeated: boolean }).repeated = true
+      }
+      closedAt = undefined
+      i = close + 1
+      continue
+    }
+    closedAt = undefined
+    if (c === "\\") {
+      const e = piece[i + 1] ?? ""
+      if (/[1-9k]/.test(e)) return undefined
+      const len = e === "u" ? (piece[i + 2] === "{" ? piece.indexOf("}", i) + 1 - i : 6) : e === "x" ? 4 : e === "c" ? 3 : e === "p" || e === "P" ? piece.indexOf("}", i) + 1 - i : 2
+      if (len <= 0) return undefined
+      source = piece.slice(i, i + len)
+      i += len
+    } else if (c === "[") {
+      let j = i + 1
+      if (piece[j] === "^") j++
+      if (piece[j] === "]") j++
+      for (; j < piece.length && piece[j] !== "]"; j++) if (piece[j] === "\\") j++
+      if (j >= piece.length) return undefined
+      source = piece.slice(i, j + 1)
+      i = j + 1
+    } else {
+      source = c
+      i++
+    }
+    out.push({ source, repeated: false })
   }
-  return false
+  return out
+}
+
+const atomRegexes = new Map<string, RegExp | null>()
+const atomRegex = (source: string, caseless: boolean): RegExp | null => {
+  const key = `${caseless ? "i" : "-"}${source}`
+  let re = atomRegexes.get(key)
+  if (re === undefined) {
+    try {
+      re = new RegExp(`^(?:${source})$`, caseless ? "i" : "")
+    } catch {
+      re = null
+    }
+    atomRegexes.set(key, re)
+  }
+  return re
+}
+
+/** Whether an atom may match the character (an atom that does not compile may match anything). */
+const atomMatches = (source: string, c: string, caseless: boolean): boolean => {
+  const re = atomRegex(source, caseless)
+  return re === null || re.test(c)
+}
+
+/** The ASCII characters an atom matches, or undefined when it also matches beyond ASCII (or cannot be read). */
+const asciiMembers = (source: string, caseless: boolean): Array<string> | undefined => {
+  const re = atomRegex(source, caseless)
+  if (re === null) return undefined
+  // (one character past ASCII of each kind a negated class or `\W`, `\S`, `.` would take)
+  if (["\u00e9", "\u4e00", "\u2028"].some((c) => re.test(c))) return undefined
+  const out: Array<string> = []
+  for (let code = 0; code < 128; code++) {
+    const ch = String.fromCharCode(code)
+    if (re.test(ch)) out.push(ch)
+  }
+  return out
 }
 
 const referenceTables = new WeakMap<SemanticModel, ReadonlyArray<string>>()

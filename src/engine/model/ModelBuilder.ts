@@ -321,8 +321,16 @@ const APPENDS = /\.(?:append|extend|insert|add|push|unshift)$/
  */
 export const appendedTo = (call: Call): Extract<Statement, { k: "assign" }> | undefined => {
   const r = call.receiver
-  if (r === undefined || r.k !== "name" || call.args.length === 0 || !APPENDS.test(call.callee)) return undefined
-  return { k: "assign", target: { name: r.name, path: [] }, value: { k: "op", parts: [r, ...call.args.map((a) => a.value)], appended: true }, span: call.span }
+  if (r === undefined || call.args.length === 0 || !APPENDS.test(call.callee)) return undefined
+  // a list held by a name, or by a field of one (`self.notes.append(text)`, `this.log.push(entry)`)
+  const path: Array<string> = []
+  let base = r
+  while (base.k === "attr") {
+    path.unshift(base.name)
+    base = base.obj
+  }
+  if (base.k !== "name" || path.length > 2) return undefined
+  return { k: "assign", target: { name: base.name, path }, value: { k: "op", parts: [r, ...call.args.map((a) => a.value)], appended: true }, span: call.span }
 }
 
 /** A list literal's elements with the separator between them (`[a, b].join(sep)` is `a + sep + b`); undefined for anything else. */
