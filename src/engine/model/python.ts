@@ -157,6 +157,7 @@ class PythonWalker {
   private readonly topDefs = new Map<string, AstNode>()
   /** per predicate helper: the checks that hold on its parameters when it returns a truthy value */
   private readonly predicates = new Map<AstNode, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
+  private readonly validators = new Map<AstNode, ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>>()
   /** how deeply predicate helpers are being read: their checks are probed, not modelled */
   private probing = 0
   private readonly focus: Focus | undefined
@@ -294,6 +295,19 @@ class PythonWalker {
         return this.classDef(node, fn, [])
       case "expression_statement": {
         for (const inner of node.namedChildren) this.exprStatement(inner, fn, out)
+        // `_check_arithmetic(tree)`: a validator of the file that raises unless its argument passes
+        // guards that argument for the rest of the block
+        const call = node.namedChildren[0]
+        const callee = call?.type === "call" ? call.childForFieldName("function") : null
+        const helper = callee?.type === "identifier" ? this.topDefs.get(callee.text) : undefined
+        if (helper !== undefined && this.probing < 3) {
+          const args = call!.childForFieldName("arguments")?.namedChildren ?? []
+          for (const { param, kind } of this.validatorOf(helper)) {
+            const arg = args[param]
+            if (arg !== undefined && arg.type !== "keyword_argument" && arg.type !== "list_splat" && arg.type !== "dictionary_splat")
+              this.guard(kind, arg, { start: node.endIndex, end: block.endIndex }, call!, out, fn)
+          }
+        }
         return
       }
       case "return_statement": {
@@ -829,6 +843,44 @@ class PythonWalker {
       text = first?.k === "lit" && typeof first.value === "string" ? first.value : undefined
     }
     return text
+  }
+
+  /**
+   * The checks a validator of the file proves about its parameters (by position) when it returns
+   * instead of raising: its top-level `if <check fails>: raise …`, and loops that raise for every node
+   * of a parameter's syntax tree not of an allowed kind (`for n in ast.walk(tree): if not isinstance(n, OK): raise`).
+   */
+  private validatorOf(def: AstNode): ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }> {
+    const done = this.validators.get(def)
+    if (done !== undefined) return done
+    this.validators.set(def, [])
+    const params = (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
+      p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
+    )
+    const held: Array<Statement> = []
+    this.probing++
+    try {
+      for (const st of def.childForFieldName("body")?.namedChildren ?? []) {
+        if (st.type === "if_statement") {
+          const cond = st.childForFieldName("condition")
+          const branch = st.childForFieldName("consequence")?.namedChildren.filter((c) => c.type !== "comment") ?? []
+          const raises = branch.length > 0 && branch[branch.length - 1]!.type === "raise_statement"
+          if (cond !== null && raises && st.namedChildren.every((c) => c.type !== "elif_clause" && c.type !== "else_clause")) this.guardsOf(cond, true, { start: 0, end: 0 }, held, -1)
+        } else if (st.type === "for_statement") {
+          const left = st.childForFieldName("left")
+          const right = st.childForFieldName("right")
+          const body = st.childForFieldName("body")
+          const walked = right?.type === "call" && /(?:^|\.)walk$/.test(right.childForFieldName("function")?.text ?? "") ? right.childForFieldName("arguments")?.namedChildren[0] : undefined
+          if (walked?.type === "identifier" && left?.type === "identifier" && body !== null && rejectsOtherKinds(body, left.text))
+            held.push({ k: "guard", kind: "validated", name: walked.text, scope: { start: 0, end: 0 }, span: span(st) })
+        }
+      }
+    } finally {
+      this.probing--
+    }
+    const out = held.flatMap((g) => (g.k === "guard" && params.includes(g.name) ? [{ param: params.indexOf(g.name), kind: g.kind }] : []))
+    this.validators.set(def, out)
+    return out
   }
 
   /**
