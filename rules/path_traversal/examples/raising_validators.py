@@ -34,3 +34,14 @@ def handbook_short(page: str) -> str:
     _ensure_short(location)
     # ruleid: path_traversal
     return location.read_text()
+
+
+@tool
+def handbook_markdown(page: str) -> str:
+    """Read a markdown page of the handbook."""
+    location = DOCS / page
+    # (`../../etc/secrets.md` ends in .md too: an extension check does not keep a path inside the root)
+    if location.suffix != ".md":
+        raise ValueError("only markdown pages")
+    # ruleid: path_traversal
+    return location.read_text()

@@ -974,7 +974,7 @@ class PythonWalker {
         if (/^(?:hostname|netloc|host)$/.test(attr)) hostPart = true
         // (`.name` is a path's last part only on a path: `block.name == "read_file"` checks the
         // block's name field, not the block)
-        if ((/^(?:hostname|netloc|host|scheme|parent|suffix|stem)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr) || (attr === "name" && this.pathLike(node.childForFieldName("object")!, fn)))) {
+        if ((/^(?:hostname|netloc|host|scheme|parent)$/.test(attr) || /^(?:lower|upper|strip)$/.test(attr) || (attr === "name" && this.pathLike(node.childForFieldName("object")!, fn)))) {
           node = node.childForFieldName("object")!
           continue
         }
