@@ -1345,7 +1345,8 @@ const constantOf = (e: Expr, model: SemanticModel, fn = -1): Expr => {
  * an options field (`openai.Int(-1)`, `aws.Int32(n)`, `int(-1)`); otherwise the value itself.
  */
 const literalOf = (e: Expr, fn: number, model: SemanticModel, depth = 0): Expr => {
-  const v = e.k === "name" ? heldValue(e, fn, model) ?? e : e
+  // (Go: `o.SkipCheck`, a field the file's struct literals set to one constant)
+  const v = e.k === "name" ? heldValue(e, fn, model) ?? e : e.k === "attr" ? receiverFieldValue(e, fn, model) ?? e : e
   if (depth > 3) return v
   if (v.k === "op" && v.parts.length === 1) {
     const inner = literalOf(v.parts[0]!, fn, model, depth + 1)

@@ -53,16 +53,19 @@ const singleAssignments = (model: SemanticModel, scope: number): Map<string, Exp
 const fieldTables = new WeakMap<SemanticModel, Map<string, Expr | null>>()
 
 /**
- * Go: a field of a method's receiver (`d.shell` in `func (d *diagnostics) probe(...)`) that every
- * struct literal of the file writing that key sets to one literal (`&diagnostics{shell: "/bin/sh"}`):
- * that literal. Undefined when the function is no method of that receiver, or the literals disagree.
+ * Go: a field of a method's receiver (`d.shell` in `func (d *diagnostics) probe(...)`), or of a
+ * parameter declared with a named type (`o.SkipCheck` in `func transportFor(o Options)`), that every
+ * struct literal of the file writing that key sets to one literal (`&diagnostics{shell: "/bin/sh"}`,
+ * `Options{SkipCheck: true}`): that literal. Undefined when the name is no such receiver or parameter,
+ * or the literals disagree.
  */
 export const receiverFieldValue = (e: Expr, fn: number, model: SemanticModel): Expr | undefined => {
   if (model.language !== "go" || e.k !== "attr" || e.obj.k !== "name") return undefined
   const receiver = e.obj.name
   let f = fn === -1 ? undefined : model.functions[fn]
   while (f !== undefined && f.receiver !== true && !f.params.includes(receiver)) f = f.parent === -1 ? undefined : model.functions[f.parent]
-  if (f?.receiver !== true || f.params[0] !== receiver) return undefined
+  const at = f === undefined ? -1 : f.params.indexOf(receiver)
+  if (f === undefined || at === -1 || !((f.receiver === true && at === 0) || (f.paramTypes?.[at] !== undefined && !f.paramTypes[at]!.includes(".")))) return undefined
   let table = fieldTables.get(model)
   if (table === undefined) {
     table = new Map()
