@@ -21,6 +21,9 @@ export const mayHoldSecrets = (model: SemanticModel, fw: FrameworkIndex): boolea
 
 const reached = new WeakMap<SemanticModel, WeakMap<FrameworkIndex, boolean>>()
 
+/** Methods that return a copy of the value they are called on */
+const COPY_METHODS = /^(?:Clone|clone|copy|Copy|deepcopy)$/
+
 const namesASecret = (model: SemanticModel, fw: FrameworkIndex): boolean => {
   const asked = new Map<string, boolean>()
   const credential = (name: string): boolean => {
@@ -60,7 +63,9 @@ const namesASecret = (model: SemanticModel, fw: FrameworkIndex): boolean => {
     // a getter's or a configuration call's key: read when written, unknown when the code computes it
     if (first !== undefined && first.k === "lit" && typeof first.value === "string" && credential(first.value)) return true
     if (first !== undefined && first.k !== "lit" && fw.config.lookup(c.callee).length > 0) return true
-    if ((c.receiver !== undefined && visit(c.receiver, false)) || c.args.some((a) => visit(a.value))) return true
+    // (a copy of the value is the value whole: `r.Header.Clone()`, `headers.copy()`)
+    const copies = COPY_METHODS.test(c.callee.slice(c.callee.lastIndexOf(".") + 1))
+    if ((c.receiver !== undefined && visit(c.receiver, copies)) || c.args.some((a) => visit(a.value))) return true
   }
   return false
 }
