@@ -64,12 +64,44 @@ export const helperPrograms = (ev: FlowEvaluator, e: Expr, fn: number): { readon
  * returning `[]string{"log", ...}` or `[]string{"show", ...}`), or undefined when one is not a
  * constant or a list is not seen.
  */
-export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number): ReadonlySet<string> | undefined => {
+export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number, depth = 0): ReadonlySet<string> | undefined => {
+  if (depth > 3) return undefined
+  // a parameter of the function (`async function git(args) { execFile("git", args) }`): what every call of it passes
+  const param = e.k === "name" && fn !== -1 ? ev.model.functions[fn]!.params.indexOf(e.name) : -1
+  if (param !== -1) {
+    const sites = ev.callSitesOf(fn)
+    const passed = sites.map((site) => {
+      const a = site.args.filter((x) => x.name === undefined)[param]
+      return a === undefined ? undefined : firstWords(ev, a.value, site.fn, depth + 1)
+    })
+    return sites.length > 0 && passed.every((w) => w !== undefined) ? new Set(passed.flatMap((w) => [...w!])) : undefined
+  }
   const direct = argvList(e, fn, ev.model)
-  const lists = direct !== undefined ? [direct] : returnedLists(ev, e, fn)
-  if (lists === undefined || lists.length === 0) return undefined
-  const words = lists.map((l) => literalText(l?.entries[0]?.value))
+  if (direct !== undefined) {
+    const word = literalText(direct.entries[0]?.value)
+    return word === undefined ? undefined : new Set([word])
+  }
+  const built = returnedListsAt(ev, e, fn)
+  if (built === undefined || built.lists.length === 0) return undefined
+  // a list the helper starts with one of its parameters (`return [subcommand, ...extra, ref]`): what the call passes there
+  const words = built.lists.map((l) => {
+    const head = l?.entries[0]?.value
+    const text = literalText(head)
+    if (text !== undefined || head?.k !== "name") return text
+    const at = ev.model.functions[built.helper]!.params.indexOf(head.name)
+    const given = at === -1 ? undefined : built.call.args.filter((x) => x.name === undefined)[at]?.value
+    return literalText(given === undefined ? undefined : given.k === "name" ? heldValue(given, fn, ev.model) ?? given : given)
+  })
   return words.every((w) => w !== undefined) ? new Set(words as Array<string>) : undefined
+}
+
+/** returnedLists with the helper and the call it was reached through. */
+const returnedListsAt = (ev: FlowEvaluator, e: Expr, fn: number): { readonly lists: Array<ListExpr | undefined>; readonly helper: number; readonly call: Call } | undefined => {
+  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
+  const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
+  const helper = call === undefined ? undefined : ev.localFunction(call)
+  const lists = returnedLists(ev, e, fn)
+  return call === undefined || helper === undefined || lists === undefined ? undefined : { lists, helper, call }
 }
 
 /**

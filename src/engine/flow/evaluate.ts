@@ -1295,6 +1295,11 @@ export class FlowEvaluator {
     return c === undefined ? undefined : strip(this.resolve(this.value(c.receiver!, c.fn, c.span.start), c.fn))
   }
 
+  /** The calls of the file that invoke a function of the file (by name, method, constructor). */
+  callSitesOf(fn: number): ReadonlyArray<Call> {
+    return this.sitesOf(fn)
+  }
+
   private sitesOf(fn: number): ReadonlyArray<Call> {
     if (this.callSites === undefined) {
       this.callSites = new Map()
