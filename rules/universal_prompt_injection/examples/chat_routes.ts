@@ -9,6 +9,7 @@ import express from "express"
 import { readFileSync } from "fs"
 import OpenAI from "openai"
 import { z } from "zod"
+import { loadPersona } from "./personas"
 
 const app = express()
 const client = new OpenAI()
@@ -77,6 +78,15 @@ export async function rulesFromFile(path: string) {
 }
 
 // --- safe look-alikes ----------------------------------------------------------------------------
+
+// the application's own lookup, in another module, by the request's id: what it returns is stored,
+// of unknown origin to this file (the rule reports untrusted text only)
+app.post("/persona/:id", async (req, res) => {
+  const persona = await loadPersona(req.params.id)
+  // ok: universal_prompt_injection
+  const reply = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "system", content: `You are ${persona.name}. ${persona.rules}` }, { role: "user", content: String(req.body.message) }] })
+  res.json({ reply: reply.choices[0]?.message.content })
+})
 
 // prompt files shipped beside the module, or in the folder the configuration names
 const conciergeRules = readFileSync(new URL("./prompts/concierge.md", import.meta.url), "utf8")

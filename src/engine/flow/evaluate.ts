@@ -779,6 +779,10 @@ export class FlowEvaluator {
         if (!receiverSecret) result = { ...result, secret: false }
       }
       if (parts.length === 0 && call.receiver === undefined) result = { ...result, prov: Prov.Unknown }
+      // a function of another module of the application (`./tenants.js`, `@/lib/personas`, `.store`): the
+      // file cannot show what it returns for the data it is given (a record it looks up by the request's
+      // id is the application's), so untrusted arguments make an answer of unknown origin
+      if (result.prov === Prov.Untrusted && APP_MODULE.test(call.callee) && call.receiver === undefined) result = { ...result, prov: Prov.Unknown, label: undefined }
       // `JSON.parse(call.function.arguments)`: the model's data, as a record rather than text
       if (this.fw.parsers.lookup(call.callee).length > 0) result = { ...result, structured: true }
     }
@@ -1476,6 +1480,9 @@ const MODEL_OUTPUT = "model output"
 /** MCP SDK constructors of a text result: they hold the text they are given */
 const TEXT_CONTENT = /^(?:TextContent|NewTextContent|NewToolResultText)$/
 const TEXT_CONVERSION = /^(?:str|repr|String|string|encode|decode|b64encode|b64decode|urlsafe_b64encode|strip|trim|lower|upper|format|join|Sprint|Sprintf|Sprintln|toString|concat|replace|quote|dumps|stringify|from|toUpperCase|toLowerCase|NewToolResultText|NewTextContent|TextContent)$/
+
+/** A function imported from a module of the application itself: a relative or an aliased path */
+const APP_MODULE = /^(?:\.{1,2}\/|[@~#]\/|\.[A-Za-z_])/
 
 /** Calls that rewrite characters of a text: regex and string replacements (`replace`, `re.sub`, `ReplaceAllString`, a `strings.Replacer`'s `Replace`) */
 const REPLACEMENTS = /^(?:replace|replaceAll|sub|subn|translate|ReplaceAll|Replace|ReplaceAllString|ReplaceAllLiteralString|ReplaceAllStringFunc)$/
