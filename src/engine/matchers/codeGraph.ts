@@ -62,6 +62,18 @@ export const compileCodeGraphs = (entries: ReadonlyArray<GraphEntry>): CompiledC
         list.push(...edgesOf(model, call, edge, c.end, c.routers))
       }
     }
+    // in a graph of calls, a function of the file leads to the functions of the file it calls by name
+    // (`def delegate(t): return run_research(t)`, where run_research runs the agent that owns delegate)
+    for (const c of compiled) {
+      const graphs = perEntry.get(c.entry)
+      if (c.entry.matcher.cycle !== "calls" || graphs === undefined) continue
+      const local = new Set(model.functions.map((f) => f.name))
+      const list = graphs.get(-1) ?? []
+      graphs.set(-1, list)
+      for (const call of model.calls)
+        if (call.fn !== -1 && !call.callee.includes(".") && local.has(call.callee))
+          list.push(plainCall({ from: model.functions[call.fn]!.name, to: call.callee, at: { start: where(call), end: call.span.end, text: call.written }, caller: true, routed: false, counted: false }))
+    }
     // attribute forms join the module's graph: `task.context = [...]` is written anywhere
     for (const c of compiled)
       for (const edge of c.entry.matcher.edges)
@@ -104,10 +116,13 @@ const nodeOf = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<Na
   return undefined
 }
 
-const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>, loose = false): Array<string> => {
+const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>, loose = false, depth = 0): Array<string> => {
   if (e === undefined) return []
-  if (e.k === "container") return e.entries.flatMap((x) => namesIn(model, x.value, end, loose))
+  if (e.k === "container") return e.entries.flatMap((x) => namesIn(model, x.value, end, loose, depth))
   if (loose) {
+    // a list held by a module-level name (`TOOLS = [web_search, delegate]`): its elements
+    const held = e.k === "name" && depth < 2 ? model.constants.get(e.name) : undefined
+    if (held?.k === "container") return namesIn(model, held, end, loose, depth + 1)
     // `self.review_task()` names the task its method returns; `self.agent` the attribute
     if (e.k === "call" && model.calls[e.call]!.args.length === 0) return [lastOf(model.calls[e.call]!.callee)]
     // a call wrapping a node names it: the local variable it is called on (`translator.as_tool(name=...)`),
@@ -258,6 +273,13 @@ const holdsKey = (model: SemanticModel, e: Expr, keywords: ReadonlyArray<string>
   return false
 }
 
+/** Edges of plain calls between the file's functions: they join an agent's cycle, they are none alone. */
+const plainCalls = new WeakSet<Edge>()
+const plainCall = (e: Edge): Edge => {
+  plainCalls.add(e)
+  return e
+}
+
 /** One finding per cycle (strongly connected component), at the edge call that closes it. */
 const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch> => {
   const nodes = [...new Set(edges.flatMap((e) => [e.from, e.to]))].filter((n) => n !== END && n !== ANY)
@@ -274,7 +296,8 @@ const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch
   const out: Array<RawMatch> = []
   for (const scc of components(used)) {
     const inside = used.filter((e) => scc.has(e.from) && scc.has(e.to))
-    if (inside.length === 0) continue
+    // (a function calling itself, or functions calling each other, is no agent running itself)
+    if (inside.length === 0 || inside.every((e) => plainCalls.has(e))) continue
     if (entry.matcher.cycle === "routed" && (!inside.some((e) => e.routed) || inside.some((e) => e.routed && e.counted))) continue
     // a recursion is reported at the call that runs the agent again; other cycles at their last edge
     const callers = inside.filter((e) => e.caller === true)
