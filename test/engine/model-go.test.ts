@@ -342,19 +342,27 @@ func run(a, b, c string) {
     expect(names).toEqual([["allowlist", "a"], ["allowlist", "b"], ["allowlist", "c"]])
   })
 
-  it("a positive check guards its own branch only; a branch that does not exit guards nothing after", () => {
+  it("a positive check guards its own branch only; a branch that does not exit guards nothing after, unless it resets the variable to a constant", () => {
     const code = go([`"slices"`], `
-func run(a, b string) {
+func run(a, b, c string) {
 	if slices.Contains(allowed, a) {
 		use(a)
 	}
 	if !slices.Contains(allowed, b) {
 		b = "default"
 	}
+	if !slices.Contains(allowed, c) {
+		log(c)
+	}
+	use(b, c)
 }`)
     const m = model(code)
     const branch = code.indexOf("{\n\t\tuse(a)")
-    expect(guards(fnNamed(m, "run").body)).toEqual([{ kind: "allowlist", name: "a", scope: { start: branch, end: code.indexOf("}", branch) + 1 } }])
+    const afterReset = code.indexOf("}", code.indexOf(`b = "default"`)) + 1
+    expect(guards(fnNamed(m, "run").body)).toEqual([
+      { kind: "allowlist", name: "a", scope: { start: branch, end: code.indexOf("}", branch) + 1 } },
+      { kind: "allowlist", name: "b", scope: { start: afterReset, end: code.lastIndexOf("}") } }
+    ])
   })
 
   it("filepath.Rel with a `..` check and HasPrefix on a cleaned path are containment", () => {

@@ -846,6 +846,14 @@ class GoWalker {
         const inner = stmts.length === 1 && stmts[0]!.type === "statement_list" ? stmts[0]!.namedChildren.filter((c) => c.type !== "comment") : stmts
         const bare = inner.length === 1 && (inner[0]!.type === "return_statement" || inner[0]!.type === "continue_statement" || inner[0]!.type === "break_statement") && inner[0]!.namedChildren.length === 0
         if (!leavesAfter || !bare) this.guardsOf(cond, false, span(consequence), out, fn)
+        // `if n > 20 { n = 20 }`: a failed check sets the variable to a constant, so after the `if` the
+        // check holds or the variable holds that constant
+        if (!leavesAfter && inner.length > 0 && inner.every((st) => st.type === "assignment_statement" && constantReset(st, this.b.constants))) {
+          const reset = new Set(inner.map((st) => fieldOf(st, "left")?.text ?? ""))
+          const held: Array<Statement> = []
+          this.guardsOf(cond, true, { start: node.endIndex, end: block.endIndex }, held, fn)
+          for (const g of held) if (g.k === "guard" && reset.has(g.name)) out.push(g)
+        }
       }
     } else if (cond !== null && consequence !== null && this.checks.get(fn)?.get(cond.text.split(" ")[0]!)?.type === "call_expression") {
       // `err := validate(x); if err != nil { return }`: a same-file helper's nil (errorHelperGuard)
@@ -1018,6 +1026,14 @@ class GoWalker {
             this.guardsOf(right, negated, scope, onRight, fn, depth + 1)
             for (const g of onLeft) if (g.k === "guard" && onRight.some((r) => r.k === "guard" && r.kind === g.kind && r.name === g.name)) out.push({ ...g, span: span(cond) })
           }
+          return
+        }
+        // `if n > maxK { return }` (after it), `if n <= 50 {` (inside): a number with a ceiling
+        if (op === "<" || op === "<=" || op === ">" || op === ">=") {
+          const below = op === "<" || op === "<="
+          const fixed = (n: AstNode): boolean => n.type === "int_literal" || n.type === "float_literal" || (n.type === "identifier" && this.b.constants.has(n.text))
+          if (fixed(right) && !fixed(left) && below !== negated) this.guard("capped", left, scope, cond, out, fn)
+          else if (fixed(left) && !fixed(right) && below === negated) this.guard("capped", right, scope, cond, out, fn)
           return
         }
         if (op !== "==" && op !== "!=") return
@@ -1759,4 +1775,15 @@ const leaves = (node: AstNode): boolean => {
   if (LEAVES.has(node.type)) return true
   if (node.type === "func_literal") return false
   return node.namedChildren.some(leaves)
+}
+
+/** `n = 20`, `n = maxK`: one name set to a literal or a constant of the package. */
+const constantReset = (st: AstNode, constants: ReadonlyMap<string, unknown>): boolean => {
+  const left = fieldOf(st, "left")
+  const right = fieldOf(st, "right")
+  const value = right?.namedChildren.length === 1 ? right.namedChildren[0]! : right
+  return (
+    left !== null && left.namedChildren.length <= 1 && (left.namedChildren[0] ?? left).type === "identifier" && fieldOf(st, "operator")?.type === "=" &&
+    value !== null && (value.type === "int_literal" || value.type === "float_literal" || value.type === "interpreted_string_literal" || (value.type === "identifier" && constants.has(value.text)))
+  )
 }
