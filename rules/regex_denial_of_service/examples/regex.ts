@@ -39,3 +39,24 @@ export function version() {
   // ok: regex_denial_of_service
   return RegExp(pattern)
 }
+
+const ORDER_LIST = /^(?:[a-z0-9]+[\s,-]?)+$/i
+const SKU = /^[A-Z]{3}-\d{4}$/
+const DOTTED = /^([a-z0-9]+\.)*[a-z0-9]+$/
+
+export function routeMessage(message: string): "orders" | "sku" | "chat" {
+  const text = message.trim()
+  // ruleid: regex_denial_of_service[nested_quantifier]
+  if (ORDER_LIST.test(text)) return "orders"
+  // ok: regex_denial_of_service
+  if (SKU.test(text)) return "sku"
+  return "chat"
+}
+
+export function tokens(body: string) {
+  // ruleid: regex_denial_of_service[nested_quantifier]
+  const words = body.match(/^(\w+\s*)+$/)
+  // ok: regex_denial_of_service
+  const host = DOTTED.exec(body)
+  return [words, host]
+}
