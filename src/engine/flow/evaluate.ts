@@ -968,8 +968,7 @@ export class FlowEvaluator {
    * A value read by a name (a field, header, attribute or parameter name): request data under a
    * credential's name (`request.form["password"]`, the `Authorization` header) is a secret, and so
    * is a settings object's attribute named like one (`settings.anthropic_api_key`) and an HTTP
-   * response's field named like one (`resp["access_token"]`); it keeps its
-   * provenance.
+   * response's field named like one (`resp["access_token"]`); it keeps its provenance.
    */
   private named(v: Value, name: string): Value {
     if (v.secret || (v.prov !== Prov.Untrusted && v.prov !== Prov.Config) || !this.fw.secretKey(name)) return v

@@ -751,7 +751,9 @@ const boundStatement = (model: SemanticModel, e: Expr, fn: number, depth = 0): E
 }
 
 /** Flags that make a shell or an interpreter run their next argument as code (`-c` also among other flags: `bash -lc`, `perl -ne`). */
-const INLINE_CODE_FLAG = { test: (flag: string): boolean => SHELL_COMMAND_FLAG.test(flag) || /^(?:-[a-z]{0,3}e|-E|--eval|-p|--print|-r)$/.test(flag) }
+const INLINE_CODE_FLAG = { test: (flag: string): boolean => SHELL_COMMAND_FLAG.test(flag) || INTERPRETER_CODE_FLAG.test(flag) }
+/** An interpreter's flag for inline code: node / perl / ruby `-e` (also `-ne`, `-pe`), `--eval`, `-p`, PHP's `-r` */
+const INTERPRETER_CODE_FLAG = /^(?:-[a-z]{0,3}e|-E|--eval|-p|--print|-r)$/
 
 const RUNNING_INTERPRETER = /^(?:sys\.executable|process\.execPath)$/
 

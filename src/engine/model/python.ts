@@ -344,9 +344,8 @@ class PythonWalker {
         if (alt !== null) this.block(alt, fn, out)
         // `for n in ast.walk(tree): if not isinstance(n, ALLOWED): raise`: every node of the tree is of
         // an allowed kind after the loop, so the tree (and the code compiled from it) is validated
-        const walked = right?.type === "call" && /(?:^|\.)walk$/.test(right.childForFieldName("function")?.text ?? "") ? right.childForFieldName("arguments")?.namedChildren[0] : undefined
-        if (walked !== undefined && left?.type === "identifier" && bodyNode !== null && rejectsOtherKinds(bodyNode, left.text) && this.b.canonical(fn, right!.childForFieldName("function")!.text, this.b.parentOf) === "ast.walk")
-          out.push({ k: "guard", kind: "validated", name: walked.text, scope: { start: node.endIndex, end: block.endIndex }, span: span(node) })
+        const walked = this.allowListedTree(node, fn)
+        if (walked !== undefined) out.push({ k: "guard", kind: "validated", name: walked.text, scope: { start: node.endIndex, end: block.endIndex }, span: span(node) })
         return
       }
       case "while_statement": {
@@ -845,6 +844,17 @@ class PythonWalker {
     return text
   }
 
+  /** The syntax tree an `ast.walk` loop checks node by node against an allow-list of kinds (rejectsOtherKinds). */
+  private allowListedTree(loop: AstNode, fn: number): AstNode | undefined {
+    const left = loop.childForFieldName("left")
+    const right = loop.childForFieldName("right")
+    const body = loop.childForFieldName("body")
+    const walker = right?.type === "call" ? right.childForFieldName("function") : null
+    if (walker === null || walker === undefined || left?.type !== "identifier" || body === null || !/(?:^|\.)walk$/.test(walker.text)) return undefined
+    if (this.b.canonical(fn, walker.text, this.b.parentOf) !== "ast.walk" || !rejectsOtherKinds(body, left.text)) return undefined
+    return right!.childForFieldName("arguments")?.namedChildren[0] ?? undefined
+  }
+
   /**
    * The checks a validator of the file proves about its parameters (by position) when it returns
    * instead of raising: its top-level `if <check fails>: raise …`, and loops that raise for every node
@@ -867,12 +877,8 @@ class PythonWalker {
           const raises = branch.length > 0 && branch[branch.length - 1]!.type === "raise_statement"
           if (cond !== null && raises && st.namedChildren.every((c) => c.type !== "elif_clause" && c.type !== "else_clause")) this.guardsOf(cond, true, { start: 0, end: 0 }, held, -1)
         } else if (st.type === "for_statement") {
-          const left = st.childForFieldName("left")
-          const right = st.childForFieldName("right")
-          const body = st.childForFieldName("body")
-          const walked = right?.type === "call" && /(?:^|\.)walk$/.test(right.childForFieldName("function")?.text ?? "") ? right.childForFieldName("arguments")?.namedChildren[0] : undefined
-          if (walked?.type === "identifier" && left?.type === "identifier" && body !== null && rejectsOtherKinds(body, left.text))
-            held.push({ k: "guard", kind: "validated", name: walked.text, scope: { start: 0, end: 0 }, span: span(st) })
+          const walked = this.allowListedTree(st, -1)
+          if (walked?.type === "identifier") held.push({ k: "guard", kind: "validated", name: walked.text, scope: { start: 0, end: 0 }, span: span(st) })
         }
       }
     } finally {
