@@ -29,6 +29,8 @@ interface Edge {
   readonly routed: boolean
   /** its router orders values: it counts its passes */
   readonly counted: boolean
+  /** a plain call between the file's functions: it joins an agent's cycle, it makes none alone */
+  readonly plain?: true
 }
 
 /** the end node, and a router whose targets are unknown (it may go to any node) */
@@ -72,7 +74,7 @@ export const compileCodeGraphs = (entries: ReadonlyArray<GraphEntry>): CompiledC
       graphs.set(-1, list)
       for (const call of model.calls)
         if (call.fn !== -1 && !call.callee.includes(".") && local.has(call.callee))
-          list.push(plainCall({ from: model.functions[call.fn]!.name, to: call.callee, at: { start: where(call), end: call.span.end, text: call.written }, caller: true, routed: false, counted: false }))
+          list.push({ from: model.functions[call.fn]!.name, to: call.callee, at: { start: where(call), end: call.span.end, text: call.written }, caller: true, routed: false, counted: false, plain: true })
     }
     // attribute forms join the module's graph: `task.context = [...]` is written anywhere
     for (const c of compiled)
@@ -273,13 +275,6 @@ const holdsKey = (model: SemanticModel, e: Expr, keywords: ReadonlyArray<string>
   return false
 }
 
-/** Edges of plain calls between the file's functions: they join an agent's cycle, they are none alone. */
-const plainCalls = new WeakSet<Edge>()
-const plainCall = (e: Edge): Edge => {
-  plainCalls.add(e)
-  return e
-}
-
 /** One finding per cycle (strongly connected component), at the edge call that closes it. */
 const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch> => {
   const nodes = [...new Set(edges.flatMap((e) => [e.from, e.to]))].filter((n) => n !== END && n !== ANY)
@@ -297,7 +292,7 @@ const cyclesOf = (edges: ReadonlyArray<Edge>, entry: GraphEntry): Array<RawMatch
   for (const scc of components(used)) {
     const inside = used.filter((e) => scc.has(e.from) && scc.has(e.to))
     // (a function calling itself, or functions calling each other, is no agent running itself)
-    if (inside.length === 0 || inside.every((e) => plainCalls.has(e))) continue
+    if (inside.length === 0 || inside.every((e) => e.plain === true)) continue
     if (entry.matcher.cycle === "routed" && (!inside.some((e) => e.routed) || inside.some((e) => e.routed && e.counted))) continue
     // a recursion is reported at the call that runs the agent again; other cycles at their last edge
     const callers = inside.filter((e) => e.caller === true)
