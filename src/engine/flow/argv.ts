@@ -34,7 +34,7 @@ export const argvList = (e: Expr, fn: number, model: SemanticModel): ListExpr | 
  * that program is no shell or interpreter: the list then runs that program whatever its arguments.
  */
 export const helperArgv = (ev: FlowEvaluator, e: Expr, fn: number): ListExpr | undefined => {
-  const lists = returnedLists(ev, e, fn)
+  const lists = returnedLists(ev, e, fn)?.lists
   if (lists === undefined) return undefined
   const programs = new Set(lists.map((l) => literalText(l?.entries[0]?.value)))
   const [program] = programs
@@ -48,14 +48,11 @@ export const helperArgv = (ev: FlowEvaluator, e: Expr, fn: number): ListExpr | u
  * the program each list runs, to judge in the function with what the call passes.
  */
 export const helperPrograms = (ev: FlowEvaluator, e: Expr, fn: number): { readonly helper: number; readonly site: Call; readonly programs: ReadonlyArray<Expr> } | undefined => {
-  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
-  const site = held?.k === "call" ? ev.model.calls[held.call] : undefined
-  const helper = site === undefined ? undefined : ev.localFunction(site)
-  const lists = returnedLists(ev, e, fn)
-  if (site === undefined || helper === undefined || lists === undefined || lists.length === 0) return undefined
+  const built = returnedLists(ev, e, fn)
+  if (built === undefined || built.lists.length === 0) return undefined
   // (lists that start with a program written out are helperArgv's: a shell there runs the next element)
-  const programs = lists.map((l) => l?.entries[0]?.value)
-  return programs.every((p) => p !== undefined && p.k !== "lit") ? { helper, site, programs: programs as Array<Expr> } : undefined
+  const programs = built.lists.map((l) => l?.entries[0]?.value)
+  return programs.every((p) => p !== undefined && p.k !== "lit") ? { helper: built.helper, site: built.call, programs: programs as Array<Expr> } : undefined
 }
 
 /**
@@ -81,7 +78,7 @@ export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number, depth = 0): R
     const word = literalText(direct.entries[0]?.value)
     return word === undefined ? undefined : new Set([word])
   }
-  const built = returnedListsAt(ev, e, fn)
+  const built = returnedLists(ev, e, fn)
   if (built === undefined || built.lists.length === 0) return undefined
   // a list the helper starts with one of its parameters (`return [subcommand, ...extra, ref]`): what the call passes there
   const words = built.lists.map((l) => {
@@ -95,32 +92,29 @@ export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number, depth = 0): R
   return words.every((w) => w !== undefined) ? new Set(words as Array<string>) : undefined
 }
 
-/** returnedLists with the helper and the call it was reached through. */
-const returnedListsAt = (ev: FlowEvaluator, e: Expr, fn: number): { readonly lists: Array<ListExpr | undefined>; readonly helper: number; readonly call: Call } | undefined => {
-  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
-  const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
-  const helper = call === undefined ? undefined : ev.localFunction(call)
-  const lists = returnedLists(ev, e, fn)
-  return call === undefined || helper === undefined || lists === undefined ? undefined : { lists, helper, call }
-}
-
 /**
  * The lists a function of the file returns where the expression calls it (`build(x)`, a name holding
  * that call; Go's `args, err := g.argv(...)` takes the part at its place of each `return list, nil`,
- * returns of `nil` on an error path left out), or undefined when it is no such call.
+ * returns of `nil` on an error path left out), with the function and the call, or undefined when it is
+ * no such call.
  */
-const returnedLists = (ev: FlowEvaluator, e: Expr, fn: number): Array<ListExpr | undefined> | undefined => {
+const returnedLists = (
+  ev: FlowEvaluator,
+  e: Expr,
+  fn: number
+): { readonly lists: Array<ListExpr | undefined>; readonly helper: number; readonly call: Call } | undefined => {
   const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
   const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
   const helper = call === undefined ? undefined : ev.localFunction(call)
-  if (helper === undefined || held?.k !== "call") return undefined
+  if (call === undefined || helper === undefined || held?.k !== "call") return undefined
   const body = ev.model.functions[helper]!.body
-  return body.flatMap((s) => {
+  const lists = body.flatMap((s) => {
     if (s.k !== "return") return []
     const value = held.result !== undefined && s.value.k === "container" && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[held.result]?.value : s.value
     if (value === undefined || (value.k === "lit" && value.value === null)) return []
     return [argvList(value, helper, ev.model) ?? grownList(body, value)]
   })
+  return { lists, helper, call }
 }
 
 const literalText = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)

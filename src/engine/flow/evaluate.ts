@@ -1231,7 +1231,7 @@ export class FlowEvaluator {
     if (this.isContext(f, index)) return constant()
     if (this.fw.untrustedRoles.has(f.role)) return this.isReceiver(f, index) || (f.role === "graph_node" && index > 0) ? UNKNOWN_VALUE : this.named(untrusted(roleLabel(f)), f.params[index]!)
     this.paramValues.set(key, constant())
-    const sites = this.sitesOf(fn)
+    const sites = this.callSitesOf(fn)
     let out: Value
     const element = index === 0 && sites.length === 0 ? this.elementOf(fn) : undefined
     if (element !== undefined) out = element
@@ -1257,7 +1257,7 @@ export class FlowEvaluator {
   programOfParam(fn: number, index: number, held: (e: Expr, fn: number) => Expr | undefined, runsScript: (list: Extract<Expr, { k: "container" }>) => boolean): Value | undefined {
     const f = this.model.functions[fn]
     if (f === undefined || this.fw.untrustedRoles.has(f.role) || this.givenEntry(f) !== undefined) return undefined
-    const sites = this.sitesOf(fn)
+    const sites = this.callSitesOf(fn)
     if (sites.length === 0) return undefined
     let out: Value = constant()
     for (const site of sites) {
@@ -1300,10 +1300,6 @@ export class FlowEvaluator {
 
   /** The calls of the file that invoke a function of the file (by name, method, constructor). */
   callSitesOf(fn: number): ReadonlyArray<Call> {
-    return this.sitesOf(fn)
-  }
-
-  private sitesOf(fn: number): ReadonlyArray<Call> {
     if (this.callSites === undefined) {
       this.callSites = new Map()
       for (const c of this.model.calls) {

@@ -210,6 +210,7 @@ export const compileModelRules = (
       if (ev === undefined) evaluators.set(index, (ev = new FlowEvaluator(model, fw === framework ? index : { ...index, ...(fw.given !== undefined ? { given: fw.given } : {}) }, sanitizers)))
       return ev
     }
+    const shared = (): FlowEvaluator => evaluatorOf(framework)
     const lambdas = moduleLambdas(model)
     const lambdaNames = new Map([...lambdas].map(([name, fn]) => [fn, name]))
     const lambdaSites = (call: Call): ReadonlyArray<Call> | undefined => {
@@ -240,7 +241,7 @@ export const compileModelRules = (
       if (found.start !== call.span.start) movedFrom.set(found, call.span.start)
       out.push(found)
     }
-    const met = (c: FileCondition, reported: Call): boolean => fileMakes(model, c, holds, () => evaluatorOf(framework), reported)
+    const met = (c: FileCondition, reported: Call): boolean => fileMakes(model, c, holds, shared, reported)
     const fileAllows = (entry: CallEntry, reported: Call): boolean => {
       const file = fileConditions.get(entry)
       return file === undefined || ((file.need.length === 0 || file.need.some((c) => met(c, reported))) && !file.forbid.some((c) => met(c, reported)))
@@ -257,22 +258,22 @@ export const compileModelRules = (
       (entry.matcher.mentions ?? []).length === 0 || !entry.matcher.callee.includes("*") || entry.matcher.mentions!.some((w) => written![anyWordIndex.get(w)!] === 1)
     if (assigned.size > 0)
       for (const call of assignmentCalls(model))
-        for (const entry of new Set(assigned.lookup(call.callee))) if (mentioned(entry) && applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
+        for (const entry of new Set(assigned.lookup(call.callee))) if (mentioned(entry) && applies(entry.matcher, call, model, shared) && fileAllows(entry, call)) callMatch(entry, call)
     for (const call of setItems ? [...model.calls, ...setItemCalls(model)] : model.calls) {
       const named = structural.lookup(call.callee)
       // a matcher whose callee list matches the name twice (`*.tool`, `ai.tool`) reports once
       for (const entry of named.length > 1 ? new Set(named) : named) {
-        if (applies(entry.matcher, call, model) && fileAllows(entry, call)) callMatch(entry, call)
+        if (applies(entry.matcher, call, model, shared) && fileAllows(entry, call)) callMatch(entry, call)
       }
       for (const any of liveAny) {
         if (any.keywords !== undefined && !mayPass(any.keywords, call, model)) continue
-        if (applies(any.entry.matcher, call, model) && fileAllows(any.entry, call)) callMatch(any.entry, call)
+        if (applies(any.entry.matcher, call, model, shared) && fileAllows(any.entry, call)) callMatch(any.entry, call)
       }
       // a call of the file's function that makes one of the matcher's callees (itself or through its
       // helpers); the matcher's own conditions first (in a loop, in a recursion: rare), what the helper
       // makes (every call it reaches) only for a call they hold at
       if (throughHelpers.length > 0 && !call.callee.includes("()")) {
-        const live = throughHelpers.filter((entry) => applies(entry.matcher, call, model) && fileAllows(entry, call))
+        const live = throughHelpers.filter((entry) => applies(entry.matcher, call, model, shared) && fileAllows(entry, call))
         helpers ??= live.length > 0 ? new BodyIndex(model) : undefined
         const helper = live.length > 0 ? helpers!.helperOf(call) : undefined
         if (helper !== undefined && helper !== call.fn) {
@@ -379,7 +380,7 @@ export const compileModelRules = (
       })
     }
     out.push(...best.values())
-    if (functions.length > 0) out.push(...functionRules.run(model, () => evaluatorOf(framework)))
+    if (functions.length > 0) out.push(...functionRules.run(model, shared))
     out.push(...codeGraphs.run(model))
     if (movedFrom.size > 0) return oneAtEachCall(out, movedFrom)
     return out
@@ -467,34 +468,18 @@ const mayPass = (keywords: RequiredKeywords, call: Call, model: SemanticModel): 
 /** a call of a function of the file by name, or of a method of the caller's own object (`self.options()`): its receiver and name */
 const HELPER_CALL = /^(?:(self|this|cls)\.)?([\w$]+)$/
 
-const applies = (m: CallMatcher, call: Call, model: SemanticModel): boolean =>
-  (m.in_roles === undefined || rolesAt(model, call.fn).some((r) => m.in_roles!.includes(r))) &&
+const applies = (m: CallMatcher, call: Call, model: SemanticModel, ev: () => FlowEvaluator): boolean =>
+  (m.in_roles === undefined || rolesAt(ev(), call.fn).some((r) => m.in_roles!.includes(r))) &&
   (m.where ?? []).every((c) => holds(c, call, model)) &&
   !(m.unless ?? []).some((c) => holds(c, call, model))
 
 /**
  * The framework roles a call inside a function acts in: the function's own, and those of the
- * functions of the file that call it by name (`def _snapshot(): ... os.environ.items()` called by a
- * tool does the tool's work).
+ * functions of the file that call it (`def _snapshot(): ... os.environ.items()` called by a tool does
+ * the tool's work), by the evaluator's index of call sites.
  */
-const rolesAt = (model: SemanticModel, fn: number): ReadonlyArray<FunctionRole> => {
-  if (fn === -1) return ["plain"]
-  let byFn = callerRoles.get(model)
-  if (byFn === undefined) callerRoles.set(model, (byFn = new Map()))
-  let roles = byFn.get(fn)
-  if (roles === undefined) {
-    const f = model.functions[fn]!
-    const found = new Set<FunctionRole>([f.role])
-    for (const c of model.calls) {
-      if (c.fn === -1 || c.fn === fn) continue
-      const called = c.callee.replace(/^(?:self|this|cls)\./, "")
-      if (called === f.name) found.add(model.functions[c.fn]!.role)
-    }
-    byFn.set(fn, (roles = [...found]))
-  }
-  return roles
-}
-const callerRoles = new WeakMap<SemanticModel, Map<number, ReadonlyArray<FunctionRole>>>()
+const rolesAt = (ev: FlowEvaluator, fn: number): ReadonlyArray<FunctionRole> =>
+  fn === -1 ? ["plain"] : [ev.model.functions[fn]!.role, ...ev.callSitesOf(fn).flatMap((c) => (c.fn === -1 ? [] : [ev.model.functions[c.fn]!.role]))]
 
 /**
  * Assignments as calls, for `assigns` matchers: `process.env.X = "0"` is a call of the target's

@@ -300,14 +300,8 @@ class PythonWalker {
         const call = node.namedChildren[0]
         const callee = call?.type === "call" ? call.childForFieldName("function") : null
         const helper = callee?.type === "identifier" ? this.topDefs.get(callee.text) : undefined
-        if (helper !== undefined && this.probing < 3) {
-          const args = call!.childForFieldName("arguments")?.namedChildren ?? []
-          for (const { param, kind } of this.validatorOf(helper)) {
-            const arg = args[param]
-            if (arg !== undefined && arg.type !== "keyword_argument" && arg.type !== "list_splat" && arg.type !== "dictionary_splat")
-              this.guard(kind, arg, { start: node.endIndex, end: block.endIndex }, call!, out, fn)
-          }
-        }
+        if (helper !== undefined && this.probing < 3)
+          this.guardArguments(this.validatorOf(helper), call!.childForFieldName("arguments")?.namedChildren ?? [], { start: node.endIndex, end: block.endIndex }, call!, out, fn)
         return
       }
       case "return_statement": {
@@ -687,11 +681,7 @@ class PythonWalker {
       if (kind === undefined) {
         // a predicate helper of the file: `if not is_allowed(url): raise`, where is_allowed returns a check of its parameter
         const helper = fnNode.type === "identifier" ? this.topDefs.get(fnNode.text) : undefined
-        if (helper !== undefined && this.probing < 3)
-          for (const { param, kind: k } of this.predicateOf(helper)) {
-            const arg = args[param]
-            if (arg !== undefined && arg.type !== "keyword_argument" && arg.type !== "list_splat" && arg.type !== "dictionary_splat") this.guard(k, arg, scope, cond, out, fn)
-          }
+        if (helper !== undefined && this.probing < 3) this.guardArguments(this.predicateOf(helper), args, scope, cond, out, fn)
         return
       }
       // `isinstance(x, str)`: a text (or container, or any) type leaves the content free; a number,
@@ -855,6 +845,14 @@ class PythonWalker {
     return right!.childForFieldName("arguments")?.namedChildren[0] ?? undefined
   }
 
+  /** A helper's proven checks, given to the arguments a call passes at those positions (not keywords or splats). */
+  private guardArguments(checks: ReadonlyArray<{ readonly param: number; readonly kind: GuardKind }>, args: ReadonlyArray<AstNode>, scope: Span, cond: AstNode, out: Array<Statement>, fn: number): void {
+    for (const { param, kind } of checks) {
+      const arg = args[param]
+      if (arg !== undefined && arg.type !== "keyword_argument" && arg.type !== "list_splat" && arg.type !== "dictionary_splat") this.guard(kind, arg, scope, cond, out, fn)
+    }
+  }
+
   /**
    * The checks a validator of the file proves about its parameters (by position) when it returns
    * instead of raising: its top-level `if <check fails>: raise …`, and loops that raise for every node
@@ -864,9 +862,7 @@ class PythonWalker {
     const done = this.validators.get(def)
     if (done !== undefined) return done
     this.validators.set(def, [])
-    const params = (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
-      p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
-    )
+    const params = parameterNames(def)
     const held: Array<Statement> = []
     this.probing++
     try {
@@ -898,9 +894,7 @@ class PythonWalker {
     const done = this.predicates.get(def)
     if (done !== undefined) return done
     this.predicates.set(def, [])
-    const params = (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
-      p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
-    )
+    const params = parameterNames(def)
     const body = def.childForFieldName("body")
     const returns: Array<AstNode> = []
     const locals = new Map<string, AstNode | undefined>()
@@ -1776,3 +1770,9 @@ const rejectsOtherKinds = (body: AstNode, element: string): boolean =>
     const branch = consequence?.namedChildren.filter((s) => s.type !== "comment") ?? []
     return args[0]?.text === element && args.length === 2 && branch.length > 0 && endsBlock(branch[branch.length - 1]!)
   })
+
+/** A definition's parameter names by position (undefined where a parameter has none, `*`). */
+const parameterNames = (def: AstNode): Array<string | undefined> =>
+  (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
+    p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
+  )
