@@ -256,6 +256,23 @@ export type CallMatcher = typeof CallMatcher.Type
  * a tool whose body (or a same-file helper it calls) calls one of `calls` is reported at that call,
  * unless an approval step or an authorization check is there.
  */
+/** One kind of edge call of a graph built in code (`add_edge("a", "b")`): see CodeGraphMatcher. */
+export const CodeGraphEdge = Schema.Struct({
+  callee: Names,
+  from: ArgRef.annotations({
+    description: "the argument holding the source node; `@owner`: the variable the call's result is assigned to, or the function returning it (CrewAI `Task(context=...)`); `@caller`: the function making the call (a tool that runs an agent)"
+  }),
+  to: Schema.optional(ArgRef).annotations({
+    description: "the argument holding the target node (unconditional edge); a list of nodes is several edges; names and calls (`self.review_task()`) name nodes; `@receiver`: the object the method is called on"
+  }),
+  field: Schema.optional(Schema.String).annotations({
+    description: "with `@owner`: `x.<field> = [...]` and `x.<field>.append(y)` add edges from x too (`task.context = [other]`)"
+  }),
+  router: Schema.optional(ArgRef).annotations({ description: "the argument holding the router function (conditional edge)" }),
+  routes: Schema.optional(ArgRef).annotations({ description: "the argument holding the path map (dict / object values, list elements); absent: the router's own string returns, or any node" })
+}).annotations({ parseOptions: strict, identifier: "CodeGraphEdge" })
+export type CodeGraphEdge = typeof CodeGraphEdge.Type
+
 export const FunctionMatcher = Schema.Struct({
   kind: Schema.Literal("function"),
   target: CodeTarget,
@@ -348,6 +365,10 @@ export const FunctionMatcher = Schema.Struct({
     description:
       "routes: no finding when what stands in front of this route meets one of these (its body and helpers, its decorators and parameter defaults, the middleware and wrappers of the call registering it, its router group's middleware); `unless_file` then sees only what is not attached to particular routes"
   }),
+  unless_upstream: Schema.optional(Schema.Array(CodeGraphEdge)).annotations({
+    description:
+      "graph nodes: `unless_calls` also holds when a node that runs before this one (by these edge calls, as a code-graph matcher reads them: `add_edge(\"review\", \"pay\")`) makes one (a review node that calls `interrupt(...)`)"
+  }),
   unless_file: Schema.optional(Schema.Array(FileCall)).annotations({
     description: "no finding when the file makes one of these calls anywhere (`compile(interrupt_before=[...])`, `HumanApprovalCallbackHandler()`)"
   }),
@@ -383,6 +404,15 @@ const RoleSpec = Schema.Struct({
       "module-level functions (not methods, not nested) whose parameters are named exactly as one of these lists, in order, get the role: a platform that calls a function it is configured with by name, with a fixed signature (an AWS Lambda handler `def handler(event, context)`)"
   }),
   methods: Schema.optional(Names).annotations({ description: "methods of classes deriving from a framework base class get the role: `<Base>.<method>` (`crewai.tools.BaseTool._run`)" }),
+  declared_by: Schema.optional(
+    Schema.Struct({
+      name: Schema.String.annotations({ description: "the key holding the declared function's name (`name`)" }),
+      with: Schema.Array(Schema.String).pipe(Schema.minItems(1)).annotations({ description: "keys of which one sits beside it: the declaration's argument schema (`input_schema`, `parameters`)" })
+    }).annotations({ parseOptions: strict })
+  ).annotations({
+    description:
+      "functions declared to a model as data get the role: a dict / object literal anywhere in the file (a module constant, a variable, a call's argument) with the function's name under `name` and one of `with` beside it (`{\"name\": \"fetch_page\", \"input_schema\": {...}}`, OpenAI's `{\"function\": {\"name\": ..., \"parameters\": ...}}`) names a function of the file, or a dispatch table's entry under that name (`{\"fetch_page\": fetch_page}`, a lambda there): the application runs it with the arguments the model wrote for the declared tool"
+  }),
   answers: Schema.optional(Names).annotations({
     description:
       "functions (not methods) that return a call of one of these names and read their first parameter as the request (one of `request_attributes` of it, or pass it on first to one of these calls) get the role: a Django view, `def show(request): ... return HttpResponse(...)`, answers the request it is given"
@@ -442,21 +472,6 @@ export type FrameworkModel = typeof FrameworkModel.Type
  * argument (a path map: dict / object values or list elements are the targets). A router that is
  * a same-file function and orders values (`count >= MAX`) counts its passes: its cycle is bounded.
  */
-export const CodeGraphEdge = Schema.Struct({
-  callee: Names,
-  from: ArgRef.annotations({
-    description: "the argument holding the source node; `@owner`: the variable the call's result is assigned to, or the function returning it (CrewAI `Task(context=...)`); `@caller`: the function making the call (a tool that runs an agent)"
-  }),
-  to: Schema.optional(ArgRef).annotations({
-    description: "the argument holding the target node (unconditional edge); a list of nodes is several edges; names and calls (`self.review_task()`) name nodes; `@receiver`: the object the method is called on"
-  }),
-  field: Schema.optional(Schema.String).annotations({
-    description: "with `@owner`: `x.<field> = [...]` and `x.<field>.append(y)` add edges from x too (`task.context = [other]`)"
-  }),
-  router: Schema.optional(ArgRef).annotations({ description: "the argument holding the router function (conditional edge)" }),
-  routes: Schema.optional(ArgRef).annotations({ description: "the argument holding the path map (dict / object values, list elements); absent: the router's own string returns, or any node" })
-}).annotations({ parseOptions: strict, identifier: "CodeGraphEdge" })
-export type CodeGraphEdge = typeof CodeGraphEdge.Type
 
 export const CodeGraphBound = Schema.Struct({
   callee: Names,

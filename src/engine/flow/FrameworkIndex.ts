@@ -42,6 +42,8 @@ export interface FrameworkIndex {
   readonly implements: ReadonlyArray<{ readonly has: ReadonlyArray<string>; readonly methods: ReadonlyArray<string>; readonly role: FunctionRole }>
   /** module-level functions whose parameter names are one of these lists get the role */
   readonly signatures: ReadonlyArray<{ readonly params: ReadonlyArray<string>; readonly role: FunctionRole }>
+  /** tool declarations written as data: the key of the declared name and the schema keys beside it */
+  readonly declarations: ReadonlyArray<{ readonly name: string; readonly with: ReadonlyArray<string>; readonly role: FunctionRole }>
   readonly untrustedRoles: ReadonlySet<FunctionRole>
   /** sources the caller gives with one piece of code (a builder node's input), checked first */
   readonly given?: GivenIndex
@@ -69,6 +71,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
     requestAttributes: new Set(),
     implements: [],
     signatures: [],
+    declarations: [],
     untrustedRoles: new Set()
   }
   let secret: string | undefined
@@ -93,6 +96,7 @@ export const compileFrameworks = (models: ReadonlyArray<FrameworkModel>): Framew
       for (const t of r.answers ?? []) index.answers.add(t, r.role)
       for (const a of r.request_attributes ?? []) (index.requestAttributes as Set<string>).add(a)
       for (const params of r.signatures ?? []) (index.signatures as Array<FrameworkIndex["signatures"][number]>).push({ params, role: r.role })
+      if (r.declared_by !== undefined) (index.declarations as Array<FrameworkIndex["declarations"][number]>).push({ ...r.declared_by, role: r.role })
       for (const i of r.implements ?? []) (index.implements as Array<FrameworkIndex["implements"][number]>).push({ has: i.has, methods: i.methods, role: r.role })
     }
     for (const d of m.not_decorators ?? []) index.notDecorators.add(d, true)

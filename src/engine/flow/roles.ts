@@ -40,6 +40,7 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
         if (role !== undefined) f.role = role
       }
   }
+  if (fw.declarations.length > 0) declaredFunctions(model, fw)
   // a function answering the request it is given (a Django view): only in files that make a response
   if (fw.answers.size > 0 && model.calls.some((c) => fw.answers.lookup(c.callee).length > 0)) {
     const callsOf = new Map<number, Array<Call>>()
@@ -68,6 +69,53 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
       }
     }
   }
+}
+
+/**
+ * Tools declared to the model as data (`{"name": "fetch_page", "input_schema": {...}}`), run by the
+ * application's own dispatcher with the arguments the model wrote: the file's function of that name,
+ * and what a dispatch table holds under it (`{"fetch_page": fetch_page}`, a lambda there), get the
+ * declaration's role. Declarations are read from module constants, assignments and call arguments.
+ */
+const declaredFunctions = (model: SemanticModel, fw: FrameworkIndex): void => {
+  const declared = new Map<string, FunctionRole>()
+  const tables: Array<Expr> = []
+  const walk = (e: Expr, depth: number): void => {
+    if (depth > 6) return
+    if (e.k === "op") for (const p of e.parts) walk(p, depth + 1)
+    if (e.k !== "container") return
+    if (e.entries.some((x) => x.key !== undefined)) tables.push(e)
+    for (const d of fw.declarations) {
+      const name = e.entries.find((x) => x.key === d.name)?.value
+      if (name?.k === "lit" && typeof name.value === "string" && e.entries.some((x) => x.key !== undefined && d.with.includes(x.key))) declared.set(name.value, d.role)
+    }
+    for (const x of e.entries) walk(x.value, depth + 1)
+  }
+  for (const v of model.constants.values()) walk(v, 0)
+  for (const body of [model.module, ...model.functions.map((f) => f.body)]) for (const s of body) if (s.k === "assign" || s.k === "return") walk(s.value, 0)
+  for (const c of model.calls) for (const a of c.args) walk(a.value, 0)
+  if (declared.size === 0) return
+  const give = (fn: number | undefined, role: FunctionRole): void => {
+    const f = fn === undefined ? undefined : model.functions[fn]
+    if (f !== undefined && f.role === "plain") f.role = role
+  }
+  model.functions.forEach((f, i) => {
+    const role = declared.get(f.name)
+    if (role !== undefined && f.name !== "<lambda>" && f.name !== "<anonymous>") give(i, role)
+  })
+  const byName = new Map<string, number>()
+  model.functions.forEach((f, i) => {
+    if (!byName.has(f.name)) byName.set(f.name, i)
+  })
+  for (const t of tables)
+    if (t.k === "container")
+      for (const x of t.entries) {
+        const role = x.key === undefined ? undefined : declared.get(x.key)
+        if (role === undefined) continue
+        if (x.value.k === "func") give(x.value.fn, role)
+        else if (x.value.k === "name" || x.value.k === "ref") give(byName.get(x.value.name), role)
+        else if (x.value.k === "attr" && x.value.obj.k === "name" && (x.value.obj.name === "self" || x.value.obj.name === "this")) give(byName.get(x.value.name), role)
+      }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { compileRuleRegex } from "./ruleRegex.js"
-import type { FunctionMatcher } from "../../domain/FlowRule.js"
+import type { CodeGraphEdge, FunctionMatcher } from "../../domain/FlowRule.js"
 import type { FlowEvaluator } from "../flow/evaluate.js"
 import { lastSegment, type NameIndex, nameSet, type Requirement } from "../flow/names.js"
 import { GUARD_BITS, Prov, type Value } from "../flow/Value.js"
@@ -12,6 +12,7 @@ import { heldValue } from "../model/heldValue.js"
 import { argvList, firstWords, helperArgv, SHELL_COMMAND_FLAG } from "../flow/argv.js"
 import { quotedCommandPrograms } from "./quotedCommand.js"
 import { type FileCondition, fileCondition, fileMakes } from "./fileConditions.js"
+import { upstreamFunctions } from "./graphUpstream.js"
 import type { RawMatch } from "./RawMatch.js"
 import { type Attached, RouteGuards } from "./routeGuards.js"
 import type { MatcherEntry } from "./treeSitter.js"
@@ -76,7 +77,10 @@ export const compileFunctionRules = (
   })
   // a file must mention an effect (or, for growth, an append) for the rule to apply
   // approvals made elsewhere in the file must be modelled too, so their names count as well
-  const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals), ...c.guardCalls.flatMap((f) => f.names.literals)])
+  // so must the asking calls of nodes upstream (`unless_upstream`): their names rooted in a module
+  // count (`langgraph.types.interrupt` in files that import langgraph), not bare ones (`input`)
+  const upstreamAsks = (c: Compiled): ReadonlyArray<Requirement> => (c.entry.matcher.unless_upstream === undefined ? [] : c.unlessCalls.literals.filter((r) => r.root !== undefined))
+  const literals = compiled.flatMap((c) => [...c.calls.literals, ...c.fileCalls.flatMap((f) => f.names.literals), ...c.guardCalls.flatMap((f) => f.names.literals), ...upstreamAsks(c)])
 
   const run = (model: SemanticModel, evaluator: () => FlowEvaluator): Array<RawMatch> => {
     const out: Array<RawMatch | undefined> = []
@@ -115,6 +119,7 @@ export const compileFunctionRules = (
         // roles that leaves few, and the checks below walk every call a function reaches
         if (c.append !== undefined && !scope.own(fi).some((call) => c.calls.lookup(call.callee).length > 0)) return
         if (c.unlessCalls.size > 0 && scope.reachable(fi).some((call) => c.unlessCalls.lookup(call.callee).length > 0)) return
+        if (m.unless_upstream !== undefined && f.role === "graph_node" && asksUpstream(model, scope, c, fi, m.unless_upstream)) return
         if (c.callerNames !== undefined && usesCaller(model, scope, c, fi, evaluator)) return
         const attached = guards?.attached.get(fi)
         if (attached !== undefined && c.guardCalls.some((g) => guardMet(model, g, attached, holds, evaluator))) return
@@ -143,6 +148,10 @@ export const compileFunctionRules = (
   }
   return { literals, run }
 }
+
+/** A node that runs before this graph node (or a helper of one) makes one of `unless_calls`. */
+const asksUpstream = (model: SemanticModel, scope: BodyIndex, c: Compiled, fi: number, edges: ReadonlyArray<CodeGraphEdge>): boolean =>
+  upstreamFunctions(model, fi, edges).some((g) => scope.reachable(g).some((call) => c.unlessCalls.lookup(call.callee).length > 0))
 
 /** A guard condition met by what stands in front of one route (its body, middleware, wrappers, group). */
 const guardMet = (
