@@ -304,6 +304,10 @@ export const FunctionMatcher = Schema.Struct({
         description:
           "programs of `except` whose subcommands listed here only read (`git: [log, show, diff]`): run with one of them written as the first argument (every list a helper of the file may return starting with one), the program counts as fixed"
       }),
+      value_options: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) })).annotations({
+        description:
+          "with read_only: the program's options before the subcommand that take the next argument as their value (`git: [-C, -c]`, as in `git -C <dir> log`); other leading arguments starting with `-` are flags on their own (`--no-pager`)"
+      }),
       quoting: Schema.optional(Names).annotations({
         description:
           "calls that quote a value as one shell word (`shlex.quote`): a command string run by a shell whose every program is constant text and whose data all went through one of them counts as a fixed program too"

@@ -390,4 +390,58 @@ describe("function rules: a fixed program given the model's arguments (fixed_pro
       { line: 14, severity: "HIGH", tier: "risk_pattern" }
     ])
   })
+
+  it("git's subcommand is read after its options that take a value (value_options), through a helper's *args and a table of argv builders; a configured program is its default", async () => {
+    const py = [
+      "import subprocess as sp",
+      "from mcp.server.fastmcp import FastMCP",
+      "mcp = FastMCP('git')",
+      "def _git(workdir: str, *args: str) -> str:",
+      "    return sp.run(['git', '-C', workdir, '--no-pager', *args], capture_output=True, text=True).stdout",
+      "@mcp.tool()",
+      "def history(ref: str) -> str:",
+      "    return _git('/srv/repo', 'log', '--oneline', ref)",
+      "@mcp.tool()",
+      "def publish(ref: str) -> str:",
+      "    return _git('/srv/repo', 'push', 'origin', ref)",
+      ""
+    ].join("\n")
+    // one finding per helper's effect: the push keeps the tool HIGH, the log alone would be MEDIUM
+    expect(await oversight("git_tools.py", py)).toEqual([
+      { line: 8, severity: "HIGH", tier: "risk_pattern" },
+      { line: 11, severity: "HIGH", tier: "risk_pattern" }
+    ])
+    const readOnly = py.replace("'push', 'origin', ref", "'show', ref")
+    expect(await oversight("git_tools.py", readOnly)).toEqual([
+      { line: 8, severity: "MEDIUM", tier: "hardening" },
+      { line: 11, severity: "MEDIUM", tier: "hardening" }
+    ])
+    // the program named by configuration with a default is the operator's choice: that default
+    const configured = readOnly.replace("import subprocess as sp", "import os\nimport subprocess as sp\nGIT = os.environ.get('GIT_BINARY', '/usr/bin/git')").replace("['git', ", "[GIT, ")
+    expect(await oversight("git_tools.py", configured)).toEqual([
+      { line: 10, severity: "MEDIUM", tier: "hardening" },
+      { line: 13, severity: "MEDIUM", tier: "hardening" }
+    ])
+    const ts = [
+      'import { execFile } from "node:child_process"',
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"',
+      'import { z } from "zod"',
+      'const server = new McpServer({ name: "repo", version: "1.0.0" })',
+      "const VIEWS = {",
+      '  log: (ref: string) => ["log", "--oneline", ref],',
+      '  stat: (ref: string) => ["show", "--stat", ref],',
+      "}",
+      "function git(args: string[]) {",
+      '  execFile("git", args)',
+      "}",
+      'server.registerTool("view", { inputSchema: { view: z.string(), ref: z.string() } }, async ({ view, ref }) => {',
+      "  const args = VIEWS[view as keyof typeof VIEWS](ref)",
+      "  git(args)",
+      '  return { content: [{ type: "text", text: "ok" }] }',
+      "})",
+      ""
+    ].join("\n")
+    expect(await oversight("views.ts", ts)).toEqual([{ line: 14, severity: "MEDIUM", tier: "hardening" }])
+    expect(await oversight("views.ts", ts.replace('["show", "--stat", ref]', '["push", "origin", ref]'))).toEqual([{ line: 14, severity: "HIGH", tier: "risk_pattern" }])
+  })
 })

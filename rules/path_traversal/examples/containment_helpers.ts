@@ -108,3 +108,33 @@ server.tool("read_outside", { file: z.string() }, async ({ file }) => {
   }
   return { content: [{ type: "text", text: "inside" }] }
 })
+
+let docsRoot: string | undefined
+
+// the root itself, or a path under it: the equality written first
+async function insideDocs(relative: string): Promise<string> {
+  docsRoot ??= await fs.realpath(allowedRoots[0]!)
+  const resolved = await fs.realpath(path.resolve(docsRoot, relative))
+  if (resolved !== docsRoot && !resolved.startsWith(docsRoot + path.sep)) throw new Error("outside the docs")
+  return resolved
+}
+
+// an equality alone, the prefix check made on another value: no containment of the resolved path
+async function nearDocs(relative: string): Promise<string> {
+  docsRoot ??= await fs.realpath(allowedRoots[0]!)
+  const resolved = await fs.realpath(path.resolve(docsRoot, relative))
+  if (resolved !== docsRoot && !relative.startsWith(docsRoot)) throw new Error("outside the docs")
+  return resolved
+}
+
+server.tool("read_doc", { docPath: z.string() }, async ({ docPath }) => {
+  const full = await insideDocs(docPath)
+  // ok: path_traversal
+  return { content: [{ type: "text", text: await fs.readFile(full, "utf8") }] }
+})
+
+server.tool("read_near", { docPath: z.string() }, async ({ docPath }) => {
+  const full = await nearDocs(docPath)
+  // ruleid: path_traversal
+  return { content: [{ type: "text", text: await fs.readFile(full, "utf8") }] }
+})

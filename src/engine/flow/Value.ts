@@ -65,8 +65,9 @@ export interface Value {
    */
   readonly namesOnly?: true | undefined
   /**
-   * A URL built from parts none of which is untrusted up to a path, query or fragment separator
-   * (`f"{self.api_url}/status/{job_id}"`): what those parts give, which alone picks the host. Data
+   * A URL built from parts none of which is untrusted and unchecked up to a path, query or fragment
+   * separator (`f"{self.api_url}/status/{job_id}"`, `f"https://{host}/{path}"` with host checked
+   * against an allow-list): what those parts give, which alone picks the host. Data
    * after the separator only changes the path or query on that host. Host checks (SSRF) judge this
    * part instead of the whole.
    */
@@ -256,7 +257,9 @@ export const join = (a: Value, b: Value): Value => {
     hostFixed: a.hostFixed === true && b.hostFixed === true ? true : undefined,
     namesOnly: namesOnly ? true : undefined,
     // a record or nothing (`trace ? { instructions: SYSTEM } : undefined`): the record's fields
-    fields: a.fields !== undefined && nothing(b) ? a.fields : b.fields !== undefined && nothing(a) ? b.fields : undefined
+    fields: a.fields !== undefined && nothing(b) ? a.fields : b.fields !== undefined && nothing(a) ? b.fields : undefined,
+    // a URL or nothing (`return None` on a failed check, else the URL): the URL's host part
+    hostPart: a.hostPart !== undefined && nothing(b) ? a.hostPart : b.hostPart !== undefined && nothing(a) ? b.hostPart : undefined
   }
 }
 
@@ -311,7 +314,9 @@ const hostOf = (parts: ReadonlyArray<Value>): Value | undefined => {
       }
       continue
     }
-    if (p.prov === Prov.Untrusted || p.secret || p.hostPart !== undefined) return undefined
+    // (untrusted data that passed a check may pick the host: `f"https://{host}/{path}"` after
+    // `if host not in HOSTS: return`; the host part is judged with its checks)
+    if ((p.prov === Prov.Untrusted && p.guards === 0) || p.secret || p.hostPart !== undefined) return undefined
     data = true
   }
   return undefined

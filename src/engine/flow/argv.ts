@@ -58,11 +58,13 @@ export const helperPrograms = (ev: FlowEvaluator, e: Expr, fn: number): { readon
 /**
  * The constant first elements of the lists an expression can be (written out, held by a name, or
  * returned by a function of the file: `exec.Command("git", g.argv(op, ref)...)` with `argv`
- * returning `[]string{"log", ...}` or `[]string{"show", ...}`), or undefined when one is not a
- * constant or a list is not seen.
+ * returning `[]string{"log", ...}` or `[]string{"show", ...}`; a word itself where a parameter
+ * spliced into the list is given one), or undefined when one is not a constant or a list is not seen.
  */
 export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number, depth = 0): ReadonlySet<string> | undefined => {
   if (depth > 3) return undefined
+  // a word passed where a parameter stands in the list (`def git(*args): run(["git", *args])`, `git("log")`)
+  if (e.k === "lit") return typeof e.value === "string" ? new Set([e.value]) : undefined
   // a parameter of the function (`async function git(args) { execFile("git", args) }`): what every call of it passes
   const param = e.k === "name" && fn !== -1 ? ev.model.functions[fn]!.params.indexOf(e.name) : -1
   if (param !== -1) {
@@ -78,18 +80,38 @@ export const firstWords = (ev: FlowEvaluator, e: Expr, fn: number, depth = 0): R
     const word = literalText(direct.entries[0]?.value)
     return word === undefined ? undefined : new Set([word])
   }
-  const built = returnedLists(ev, e, fn)
-  if (built === undefined || built.lists.length === 0) return undefined
+  // a helper's call, or a table's (`VIEWS[view](ref)`: each function the table holds)
+  const builds = tableBuilds(ev, e, fn) ?? [returnedLists(ev, e, fn)]
+  if (builds.some((b) => b === undefined || b.lists.length === 0)) return undefined
   // a list the helper starts with one of its parameters (`return [subcommand, ...extra, ref]`): what the call passes there
-  const words = built.lists.map((l) => {
-    const head = l?.entries[0]?.value
-    const text = literalText(head)
-    if (text !== undefined || head?.k !== "name") return text
-    const at = ev.model.functions[built.helper]!.params.indexOf(head.name)
-    const given = at === -1 ? undefined : built.call.args.filter((x) => x.name === undefined)[at]?.value
-    return literalText(given === undefined ? undefined : given.k === "name" ? heldValue(given, fn, ev.model) ?? given : given)
-  })
+  const words = builds.flatMap((built) =>
+    built!.lists.map((l) => {
+      const head = l?.entries[0]?.value
+      const text = literalText(head)
+      if (text !== undefined || head?.k !== "name") return text
+      const at = ev.model.functions[built!.helper]!.params.indexOf(head.name)
+      const given = at === -1 ? undefined : built!.call.args.filter((x) => x.name === undefined)[at]?.value
+      return literalText(given === undefined ? undefined : given.k === "name" ? heldValue(given, fn, ev.model) ?? given : given)
+    })
+  )
   return words.every((w) => w !== undefined) ? new Set(words as Array<string>) : undefined
+}
+
+/**
+ * A call of an entry a computed key picks from a table of the file's functions (`VIEWS[view](ref)`,
+ * `VIEWS = {"log": lambda ref: ["log", ref], ...}`): the lists each of them returns, or undefined when
+ * the expression is no such call or an entry is no function of the file.
+ */
+const tableBuilds = (ev: FlowEvaluator, e: Expr, fn: number): Array<ReturnType<typeof returnedLists>> | undefined => {
+  const held = e.k === "call" ? e : heldValue(e, fn, ev.model)
+  const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
+  if (call?.table === undefined || held?.k !== "call") return undefined
+  const table = call.table.k === "name" ? heldValue(call.table, call.fn, ev.model, true) : call.table
+  if (table?.k !== "container" || table.entries.length === 0) return undefined
+  const functions = table.entries.map((x) =>
+    x.value.k === "func" ? x.value.fn : x.value.k === "name" ? ev.model.functions.findIndex((f) => f.parent === -1 && f.name === (x.value as { name: string }).name) : -1
+  )
+  return functions.every((h) => h !== -1) ? functions.map((helper) => ({ lists: listsReturnedBy(ev, helper, held.result), helper, call })) : undefined
 }
 
 /**
@@ -107,14 +129,20 @@ const returnedLists = (
   const call = held?.k === "call" ? ev.model.calls[held.call] : undefined
   const helper = call === undefined ? undefined : ev.localFunction(call)
   if (call === undefined || helper === undefined || held?.k !== "call") return undefined
-  const body = ev.model.functions[helper]!.body
+  return { lists: listsReturnedBy(ev, helper, held.result), helper, call }
+}
+
+/** The lists a function of the file returns (its `result`-th part of each return, Go's `return list, nil`). */
+const listsReturnedBy = (ev: FlowEvaluator, helper: number, result: number | undefined): Array<ListExpr | undefined> => {
+  const f = ev.model.functions[helper]!
+  const body = f.body
   const lists = body.flatMap((s) => {
     if (s.k !== "return") return []
-    const value = held.result !== undefined && s.value.k === "container" && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[held.result]?.value : s.value
+    const value = result !== undefined && s.value.k === "container" && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[result]?.value : s.value
     if (value === undefined || (value.k === "lit" && value.value === null)) return []
     return [argvList(value, helper, ev.model) ?? grownList(body, value)]
   })
-  return { lists, helper, call }
+  return lists
 }
 
 const literalText = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)

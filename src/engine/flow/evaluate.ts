@@ -1055,6 +1055,19 @@ export class FlowEvaluator {
     return this.fw.untrusted.lookup(callee)[0] === MODEL_OUTPUT
   }
 
+  /**
+   * The default a configuration read gives when the setting is absent (`os.environ.get("GIT", "/usr/bin/git")`,
+   * `os.getenv("GIT", "git")`), where the expression is one or a name holding one: the operator, not
+   * the model, picks what it holds.
+   */
+  configDefault(e: Expr, fn: number): string | undefined {
+    const held = e.k === "name" ? heldValue(e, fn, this.model, true) ?? e : e
+    const call = held.k === "call" ? this.model.calls[held.call] : undefined
+    if (call === undefined || this.fw.config.lookup(call.callee).length === 0) return undefined
+    const fallback = call.args.find((a) => a.name === "default") ?? call.args.filter((a) => a.name === undefined)[1]
+    return fallback?.value.k === "lit" && typeof fallback.value.value === "string" ? fallback.value.value : undefined
+  }
+
   /** The file's own function a call invokes, by name (`helper(x)`, `self.helper(x)`, `this.helper(x)`). */
   localFunction(call: Call): number | undefined {
     const callee = call.callee
@@ -1181,7 +1194,11 @@ export class FlowEvaluator {
     const named = call.args.find((a) => a.name !== undefined && a.name === name)
     if (named !== undefined) return named
     const offset = (call.receiver !== undefined || f.name === "__init__") && (f.params[0] === "self" || f.params[0] === "cls" || f.receiver === true) ? 1 : 0
-    return call.args.filter((a) => a.name === undefined)[param - offset]
+    const positional = call.args.filter((a) => a.name === undefined)
+    if (param !== f.rest || positional.length <= param - offset + 1) return positional[param - offset]
+    // `*args`: every positional argument from there on, as the list the function receives
+    const rest = positional.slice(param - offset)
+    return { value: { k: "container", entries: rest.map((a) => ({ value: a.value, span: a.span })) }, span: { start: rest[0]!.span.start, end: rest[rest.length - 1]!.span.end } }
   }
 
   /** A summary value with the caller's arguments in place of the parameter bits. */

@@ -379,16 +379,31 @@ const fixedProgram = (ev: FlowEvaluator, c: Compiled, call: Call, except: Readon
   // a program and its arguments apart: an argv list, or a constant followed by more arguments
   const programExpr = argv !== undefined ? argv[0] : positional.length > 1 ? first : undefined
   if (programExpr === undefined) return undefined
-  const text = ev.value(programExpr, call.fn, call.span.start).text
+  // (a program the configuration names, with a default: the operator's choice, `GIT = os.environ.get("GIT", "git")`)
+  const text = ev.value(programExpr, call.fn, call.span.start).text ?? ev.configDefault(programExpr, call.fn)
   if (text === undefined || text === "") return undefined
   const program = text.slice(text.replace(/\\/g, "/").lastIndexOf("/") + 1).replace(/\.exe$/i, "")
   if (SHELLS.test(program)) return undefined
   if (!except.includes(program)) return program
   // a program of `except` run with a subcommand that only reads (`git log`, also each list a helper returns)
   const reads = c.entry.matcher.fixed_program?.read_only?.[program]
-  const sub = argv !== undefined ? argv[1] : given[1]?.value
+  const sub = subcommand(ev, argv !== undefined ? argv.slice(1) : given.slice(1).map((a) => a.value), call.fn, c.entry.matcher.fixed_program?.value_options?.[program] ?? [])
   const words = reads === undefined || sub === undefined ? undefined : sub.k === "lit" ? new Set([String(sub.value)]) : firstWords(ev, sub, call.fn)
   return words !== undefined && words.size > 0 && [...words].every((w) => reads!.includes(w)) ? `${program} ${[...words].join(" / ")}` : undefined
+}
+
+/**
+ * The argument that names the subcommand: the first after the program's leading options (`git -C
+ * <dir> --no-pager log`: `log`); a value that is no constant text starting with `-` is taken as it.
+ */
+const subcommand = (ev: FlowEvaluator, rest: ReadonlyArray<Expr>, fn: number, valueOptions: ReadonlyArray<string>): Expr | undefined => {
+  for (let i = 0; i < rest.length; i++) {
+    const e = rest[i]!
+    const held = e.k === "name" ? heldValue(e, fn, ev.model) ?? e : e
+    if (held.k !== "lit" || typeof held.value !== "string" || !held.value.startsWith("-")) return e
+    if (valueOptions.includes(held.value)) i++
+  }
+  return undefined
 }
 
 /** The framework's context (`ctx: RunContextWrapper`, Go's `ctx context.Context`) carries no value the model chose. */

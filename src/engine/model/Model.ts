@@ -88,6 +88,8 @@ export interface Call {
   readonly fn: number
   /** JS `new X()` */
   readonly isNew?: boolean
+  /** a call of the entry a computed key picks from this value (`VIEWS[view](ref)`): it runs one of the value's entries */
+  readonly table?: Expr
   /** functions passed as arguments (position or options field -> function index), for framework roles */
   readonly callbacks?: ReadonlyArray<{ readonly arg?: number; readonly field?: string; readonly fn: number }>
   /** the innermost loop of the same function the call sits in (index into `loops`) */
@@ -175,6 +177,8 @@ export type DeclaredType =
 export interface FunctionInfo {
   readonly name: string
   readonly params: ReadonlyArray<string>
+  /** the index of a parameter that takes every positional argument from there on (`*args`, `...rest`, Go's `args ...string`) */
+  readonly rest?: number
   /** TypeScript: the declared type of each parameter, where declared (see DeclaredType) */
   readonly paramShapes?: ReadonlyArray<DeclaredType | undefined>
   /** canonical type names of the parameters where declared (`mcp.CallToolRequest`, `fastapi.Request`) */

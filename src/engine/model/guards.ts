@@ -10,7 +10,7 @@ const CHECKS: ReadonlyArray<readonly [RegExp, GuardKind]> = [
   // a URL's scheme and host checked against allowed hosts (Django, and the usual helper names)
   [/^(?:url_has_allowed_host_and_scheme|is_safe_url|isSafeRedirect|isSafeUrl|isAllowedUrl|isAllowedHost|IsSafeRedirect|IsAllowedHost)$/, "host_allowlist"],
   // allow-list membership
-  [/^(?:includes|has|Contains|contains|ContainsKey|__contains__|hasOwnProperty|get)$/, "allowlist"],
+  [/^(?:includes|has|Contains|contains|ContainsKey|__contains__|hasOwnProperty|hasOwn|get)$/, "allowlist"],
   // validation of shape or type
   [/^(?:isinstance|isdigit|isnumeric|isdecimal|isalnum|isidentifier|fullmatch|match|test|MatchString|isInteger|isSafeInteger|is_valid|validate|isValid)$/, "validated"]
 ]

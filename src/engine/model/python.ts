@@ -147,6 +147,9 @@ const splitTemplate = (template: Expr, placeholder: string, values: ReadonlyArra
 
 const BUILDERS = new Set(["format", "join", "replace", "strip", "lower", "upper", "encode", "decode", "rstrip", "lstrip", "capitalize", "title", "casefold"])
 
+/** base classes that make a class an enumeration of fixed values */
+const ENUM_BASES = new Set(["enum.Enum", "enum.StrEnum", "enum.IntEnum", "enum.Flag", "enum.IntFlag"])
+
 /** builtins whose module-level aliases are followed (`_eval = eval`) */
 const ALIASED_BUILTINS = new Set(["eval", "exec", "compile", "open", "__import__", "getattr", "setattr"])
 
@@ -606,9 +609,17 @@ class PythonWalker {
         this.guardsOf(left, negated, scope, either[0], fn)
         this.eitherSide = { other: left.text, names: new Set(either[0].map((g) => (g.k === "guard" ? g.name : ""))) }
         this.guardsOf(right, negated, scope, either[1], fn)
+        // and the equality written first (`if p != base and not p.is_relative_to(base): raise`): the
+        // left side again, knowing what the right side checks
+        this.eitherSide = { other: right.text, names: new Set(either[1].map((g) => (g.k === "guard" ? g.name : ""))) }
+        this.guardsOf(left, negated, scope, either[0], fn)
         this.eitherSide = outer
+        const held = new Set<string>()
         for (const g of either[0])
-          if (g.k === "guard" && either[1].some((h) => h.k === "guard" && h.kind === g.kind && h.name === g.name)) out.push({ ...g, span: span(cond) })
+          if (g.k === "guard" && !held.has(`${g.kind} ${g.name}`) && either[1].some((h) => h.k === "guard" && h.kind === g.kind && h.name === g.name)) {
+            held.add(`${g.kind} ${g.name}`)
+            out.push({ ...g, span: span(cond) })
+          }
       }
       return
     }
@@ -1079,20 +1090,26 @@ class PythonWalker {
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
     const className = node.childForFieldName("name")?.text
-    if (className !== undefined && fn === -1) {
-      // a pydantic model's fields with a ceiling (`top_k: int = Field(5, le=20)`), for the parameters declared as it
-      const capped: Array<string> = []
-      for (const st of bodyNode.namedChildren) {
-        const a = st.type === "expression_statement" ? st.namedChildren[0] : undefined
-        const target = a?.type === "assignment" ? a.childForFieldName("left") : undefined
-        if (target?.type === "identifier" && (bounded(a!.childForFieldName("type")) || bounded(a!.childForFieldName("right")))) capped.push(target.text)
-      }
-      if (capped.length > 0) this.cappedFields.set(className, capped)
-    }
     // the base classes, canonical (`BaseTool` imported from crewai.tools: crewai.tools.BaseTool)
     const bases = (node.childForFieldName("superclasses")?.namedChildren ?? [])
       .filter((b) => b.type === "identifier" || b.type === "attribute")
       .map((b) => this.b.canonical(fn, b.text, this.b.parentOf))
+    if (className !== undefined && fn === -1) {
+      if (bases.some((b) => ENUM_BASES.has(b))) this.enumClasses.add(className)
+      // a pydantic model's fields with a ceiling (`top_k: int = Field(5, le=20)`), and those holding one
+      // of fixed values (`plan: Plan` of an enum of the file, `Literal[...]`), for the parameters declared as it
+      const capped: Array<string> = []
+      const fixed: Array<string> = []
+      for (const st of bodyNode.namedChildren) {
+        const a = st.type === "expression_statement" ? st.namedChildren[0] : undefined
+        const target = a?.type === "assignment" ? a.childForFieldName("left") : undefined
+        if (target?.type !== "identifier") continue
+        if (bounded(a!.childForFieldName("type")) || bounded(a!.childForFieldName("right"))) capped.push(target.text)
+        if (this.annotationGuard(a!.childForFieldName("type"), fn) === "allowlist") fixed.push(target.text)
+      }
+      if (capped.length > 0) this.cappedFields.set(className, capped)
+      if (fixed.length > 0) this.fixedFields.set(className, fixed)
+    }
     const outer = this.classBases
     this.classBases = bases
     // class attributes behave like module-level constants of the class; methods are functions
@@ -1127,6 +1144,10 @@ class PythonWalker {
 
   /** module-level classes' fields declared with a ceiling the framework enforces (pydantic `Field(le=...)`) */
   private readonly cappedFields = new Map<string, ReadonlyArray<string>>()
+  /** module-level classes' fields declared as one of fixed values (an enum of the file, `Literal[...]`) */
+  private readonly fixedFields = new Map<string, ReadonlyArray<string>>()
+  /** the file's enum classes (`class Plan(str, Enum)`): a value declared as one is one of its members */
+  private readonly enumClasses = new Set<string>()
 
   /** The capped fields of the `args_schema` a function's tool decorator names (`@tool(args_schema=SearchArgs)`). */
   private argsSchemaCaps(fn: number): ReadonlySet<string> {
@@ -1198,8 +1219,10 @@ class PythonWalker {
     const parent = f.parent
     const types: Array<string | undefined> = []
     for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
-      const id = p.type === "identifier" ? p : p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
-      if (id !== undefined && id !== null) {
+      const id = parameterId(p)
+      if (id !== undefined) {
+        // (`*args`, typed or not: every positional argument from here on)
+        if (p.type === "list_splat_pattern" || p.namedChildren.some((c) => c.type === "list_splat_pattern")) (f as { rest?: number }).rest = params.length
         params.push(id.text)
         const type = this.typeName(p.childForFieldName("type"), parent)
         types.push(type)
@@ -1225,8 +1248,8 @@ class PythonWalker {
     // before the function runs, so it holds one of those values or a number
     const schemaCaps = this.argsSchemaCaps(index)
     for (const p of node.childForFieldName("parameters")?.namedChildren ?? []) {
-      const id = p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
-      if (id === undefined || id === null) continue
+      const id = parameterId(p)
+      if (id === undefined) continue
       const kind = this.annotationGuard(p.childForFieldName("type"), parent)
       // one of fixed values is also a validated value: joined with a number it stays guarded for rules taking either
       if (kind !== undefined) for (const k of kind === "allowlist" ? (["allowlist", "validated"] as const) : [kind]) f.body.push({ k: "guard", kind: k, name: id.text, scope: f.span, span: span(p) })
@@ -1236,6 +1259,8 @@ class PythonWalker {
       const declared = p.childForFieldName("type")
       for (const field of (declared !== null && this.cappedFields.get(declared.text)) || [])
         f.body.push({ k: "guard", kind: "capped", name: `${id.text}.${field}`, scope: f.span, span: span(p) })
+      for (const field of (declared !== null && this.fixedFields.get(declared.text)) || [])
+        for (const k of ["allowlist", "validated"] as const) f.body.push({ k: "guard", kind: k, name: `${id.text}.${field}`, scope: f.span, span: span(p) })
     }
     const bodyNode = node.childForFieldName("body")
     if (bodyNode === null) return
@@ -1247,6 +1272,8 @@ class PythonWalker {
     const t = node?.type === "type" ? node.namedChildren[0] : node ?? undefined
     if (t === undefined || t === null) return undefined
     if (t.type === "identifier" && NUMERIC_ANNOTATIONS.has(t.text)) return "validated"
+    // an enum of the file: pydantic, FastAPI and the tool frameworks accept only its members' values
+    if (t.type === "identifier" && this.enumClasses.has(t.text)) return "allowlist"
     // a module-level alias: `Lang = Literal["en", "de"]`
     if (t.type === "identifier") {
       const held = this.b.module.find((st) => st.k === "assign" && st.target.name === t.text && st.target.path.length === 0)
@@ -1553,6 +1580,7 @@ class PythonWalker {
     let callee = "?"
     let written = fnNode?.text ?? "?"
     let receiver: Expr | undefined
+    let table: Expr | undefined
     if (fnNode !== null) {
       if (fnNode.type === "identifier") callee = this.b.canonical(fn, fnNode.text, this.b.parentOf)
       else if (fnNode.type === "attribute") {
@@ -1565,6 +1593,7 @@ class PythonWalker {
       } else {
         const inner = this.expr(fnNode, fn)
         callee = inner.k === "call" ? `${this.b.calls[inner.call]!.callee}()` : "?"
+        if (inner.k === "index" && inner.key.k !== "lit") table = inner.obj
       }
     }
     const args: Array<Arg> = []
@@ -1582,6 +1611,17 @@ class PythonWalker {
     // only: `dict(base, k=v)` or `dict(**opts)` holds more than the file shows)
     if (callee === "dict" && args.length > 0 && args.every((a) => a.name !== undefined))
       return { k: "container", entries: args.map((a) => ({ key: a.name!, value: a.value, span: a.span })) }
+    // `urlunsplit(("https", host, path, query, ""))` writes the URL out of its parts: the host is
+    // the second, after the scheme's `://`, and a `/` starts the path (urlunsplit adds one), so a
+    // checked host makes a checked URL's host
+    if ((callee === "urllib.parse.urlunsplit" || callee === "urllib.parse.urlunparse") && args.length === 1 && args[0]!.value.k === "container") {
+      const parts = args[0]!.value.entries.map((x) => x.value)
+      if (parts.length >= 3) {
+        const rest = parts.slice(2).flatMap((p, i) => [{ k: "lit" as const, value: i === 0 ? "/" : i === parts.length - 3 ? "#" : "?" }, p])
+        this.b.addCall({ callee, written, args, span: span(node), fn })
+        return { k: "concat", parts: [parts[0]!, { k: "lit", value: "://" }, parts[1]!, ...rest] }
+      }
+    }
     // `float("inf")` is a constant: an iteration limit written as infinity
     if (callee === "float" && args.length === 1 && args[0]!.value.k === "lit" && /^[+]?inf(?:inity)?$/i.test(String(args[0]!.value.value))) {
       this.b.addCall({ callee, written, args, span: span(node), fn })
@@ -1589,7 +1629,7 @@ class PythonWalker {
     }
     // `"sep".join(xs)`, `"{}".format(x)`, `s.replace(a, b)`: string building keeps the data
     const method = callee.slice(callee.lastIndexOf(".") + 1)
-    const index = this.b.addCall({ callee, written, ...(receiver !== undefined ? { receiver } : {}), args, span: span(node), fn })
+    const index = this.b.addCall({ callee, written, ...(receiver !== undefined ? { receiver } : {}), ...(table !== undefined ? { table } : {}), args, span: span(node), fn })
     args.forEach((a, i) => {
       const field = a.name !== undefined ? { field: a.name } : {}
       if (a.value.k === "name") this.pending.push({ call: index, arg: i, name: a.value.name, ...field })
@@ -1772,7 +1812,16 @@ const rejectsOtherKinds = (body: AstNode, element: string): boolean =>
   })
 
 /** A definition's parameter names by position (undefined where a parameter has none, `*`). */
-const parameterNames = (def: AstNode): Array<string | undefined> =>
-  (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) =>
-    p.type === "identifier" ? p.text : (p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier"))?.text
-  )
+const parameterNames = (def: AstNode): Array<string | undefined> => (def.childForFieldName("parameters")?.namedChildren ?? []).map((p) => parameterId(p)?.text)
+
+/**
+ * The name of a parameter node: itself, its `name` field, or the identifier of a splat, typed or not
+ * (`*args`, `**kwargs`, `*args: str`, whose identifier sits inside the typed parameter's pattern).
+ */
+const parameterId = (p: AstNode): AstNode | undefined => {
+  if (p.type === "identifier") return p
+  const named = p.childForFieldName("name") ?? p.namedChildren.find((c) => c.type === "identifier")
+  if (named !== null && named !== undefined) return named
+  const splat = p.namedChildren.find((c) => c.type === "list_splat_pattern" || c.type === "dictionary_splat_pattern")
+  return splat?.namedChildren.find((c) => c.type === "identifier")
+}

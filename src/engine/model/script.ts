@@ -387,7 +387,9 @@ class ScriptWalker {
       const name = this.b.functions[index]!.name
       if (name.length >= 3 && name !== "<anonymous>" && name !== "<computed>" && /^[\w$]+$/.test(name)) byName.set(name, index)
     }
-    if (byName.size === 0 || fns.length === 0) return []
+    // the entries of a module-level table a given function calls by a computed key (`VIEWS[view](ref)`)
+    const tabled = this.tableEntriesCalledBy(fns)
+    if (byName.size === 0 || fns.length === 0) return tabled
     // one scan of the text for the names as whole words followed by `(`, kept where a given function
     // holds them (a regex of every name over each function's text cost the square of the functions)
     const words = new WholeWords(byName.keys())
@@ -400,7 +402,22 @@ class ScriptWalker {
       if (!callFollows(this.text, start + name.length) || !withinMerged(spans, start, start + name.length)) continue
       found.add(byName.get(name)!)
     }
+    for (const index of tabled) found.add(index)
     return [...found]
+  }
+
+  /** Skipped functions held by a module-level object that one of the given functions calls an entry of by a computed key. */
+  private tableEntriesCalledBy(fns: ReadonlyArray<number>): Array<number> {
+    const given = new Set(fns)
+    const out: Array<number> = []
+    for (const call of this.b.calls) {
+      if (call.table?.k !== "name" || !given.has(call.fn)) continue
+      const name = call.table.name
+      const held = this.b.module.find((st) => st.k === "assign" && st.target.name === name && st.target.path.length === 0)
+      if (held?.k !== "assign" || held.value.k !== "container") continue
+      for (const x of held.value.entries) if (x.value.k === "func" && this.skipped.has(x.value.fn)) out.push(x.value.fn)
+    }
+    return out
   }
 
   private span(node: ts.Node): Span {
@@ -852,9 +869,15 @@ class ScriptWalker {
       this.guardsOf(node.operand, !negated, scope, out, fn, locals)
       return
     }
-    // a check variable: `const ok = dirs.some((d) => real.startsWith(d + path.sep)); if (!ok) throw`
+    // a check variable: `const ok = dirs.some((d) => real.startsWith(d + path.sep)); if (!ok) throw`;
+    // or a value taken only when a check held: `const guide = hasOwn(GUIDES, tone) ? GUIDES[tone] : null;
+    // if (!guide) return` (truthy, so the check held)
     if (ts.isIdentifier(node)) {
-      const init = (locals ?? this.localsOf(fn)).get(node.text)
+      let init = (locals ?? this.localsOf(fn)).get(node.text)
+      if (init !== undefined && ts.isConditionalExpression(unwrap(init))) {
+        const c = unwrap(init) as ts.ConditionalExpression
+        init = !negated && isFalsyLiteral(unwrap(c.whenFalse)) ? c.condition : undefined
+      }
       if (init !== undefined && this.checkDepth < 4) {
         this.checkDepth++
         try {
@@ -873,11 +896,29 @@ class ScriptWalker {
           for (const operand of chainOf(node, op)) this.guardsOf(operand, negated, scope, out, fn, locals)
         else {
           // `if (a || b) {` (or `if (!(a && b)) throw`): what every operand checks holds
-          let common: Array<Extract<Statement, { k: "guard" }>> | undefined
-          for (const operand of chainOf(node, op)) {
+          const operands = chainOf(node, op)
+          const each = operands.map((operand) => {
             const held: Array<Statement> = []
             this.guardsOf(operand, negated, scope, held, fn, locals)
-            const guards = held.filter((g): g is Extract<Statement, { k: "guard" }> => g.k === "guard")
+            return held.filter((g): g is Extract<Statement, { k: "guard" }> => g.k === "guard")
+          })
+          // `if (p !== root && !p.startsWith(root + path.sep)) throw`: a path equal to the base another
+          // operand checks containment in is inside it
+          operands.forEach((operand, i) => {
+            const eq = unwrap(operand)
+            if (each[i]!.length > 0 || !ts.isBinaryExpression(eq)) return
+            const kind = eq.operatorToken.kind
+            const holds = negated ? kind === K.ExclamationEqualsEqualsToken || kind === K.ExclamationEqualsToken : kind === K.EqualsEqualsEqualsToken || kind === K.EqualsEqualsToken
+            if (!holds) return
+            for (const [a, base] of [[unwrap(eq.left), unwrap(eq.right)], [unwrap(eq.right), unwrap(eq.left)]] as const) {
+              if (!ts.isIdentifier(a)) continue
+              const baseText = this.source(base)
+              const contained = operands.some((other, j) => j !== i && this.source(other).includes(baseText) && each[j]!.some((g) => g.kind === "contained" && g.name === a.text))
+              if (contained) each[i] = [{ k: "guard", kind: "contained", name: a.text, scope, span: this.span(eq) }]
+            }
+          })
+          let common: Array<Extract<Statement, { k: "guard" }>> | undefined
+          for (const guards of each) {
             common = common === undefined ? guards : common.filter((g) => guards.some((h) => h.name === g.name && h.kind === g.kind))
             if (common.length === 0) break
           }
@@ -974,6 +1015,12 @@ class ScriptWalker {
     if (method === "exec" && ts.isPropertyAccessExpression(callee) && node.arguments[0] !== undefined && !ts.isSpreadElement(node.arguments[0])) {
       const re = this.regexOf(unwrap(callee.expression), fn, locals)
       if (re !== undefined && validatingRegex(re)) this.guard("validated", node.arguments[0], scope, node, out, fn)
+      return
+    }
+    // `Object.prototype.hasOwnProperty.call(TONES, tone)`: tone is a key of the table
+    if (method === "call" && ts.isPropertyAccessExpression(callee) && ts.isPropertyAccessExpression(unwrap(callee.expression)) && (unwrap(callee.expression) as ts.PropertyAccessExpression).name.text === "hasOwnProperty") {
+      const key = node.arguments[1]
+      if (key !== undefined && !ts.isSpreadElement(key)) this.guard("allowlist", key, scope, node, out, fn)
       return
     }
     const kind = checkKindOf(method)
@@ -1822,6 +1869,7 @@ class ScriptWalker {
     let callee = "?"
     let written: string
     let receiver: Expr | undefined
+    let table: Expr | undefined
     const methodCall = ts.isPropertyAccessExpression(calleeNode) ? idText(calleeNode.name)
       : ts.isElementAccessExpression(calleeNode) ? literalKey(calleeNode.argumentExpression) : undefined
     if (ts.isIdentifier(calleeNode)) {
@@ -1837,6 +1885,7 @@ class ScriptWalker {
       const inner = this.expr(calleeNode, fn)
       if (inner.k === "call") callee = `${this.b.calls[inner.call]!.callee}()`
       else if (calleeNode.kind === K.SuperKeyword) callee = "super"
+      else if (inner.k === "index") table = inner.obj
       written = callee === "?" ? "…" : callee
     }
     const args: Array<Arg> = []
@@ -1864,8 +1913,12 @@ class ScriptWalker {
       if (value.k === "func") (callbacks ??= []).push({ arg: i, fn: value.fn })
       else if (value.k === "name" && ts.isIdentifier(inner)) (pending ??= []).push({ arg: i, name: value.name })
     }
+    // `Object.freeze({...})` is the record it freezes (a constant table stays one)
+    // (its fields are also listed as named arguments: the options-object reading of calls)
+    if (callee === "Object.freeze" && list.length === 1 && args[0]?.value.k === "container") return args[0].value
     const call: Writable<Call> = { callee, written, args, span: this.span(node), fn }
     if (receiver !== undefined) call.receiver = receiver
+    if (table !== undefined) call.table = table
     if (isNew) call.isNew = true
     if (callbacks !== undefined) call.callbacks = callbacks
     const index = this.b.addCall(call)
