@@ -48,6 +48,10 @@ export const CallCondition = Schema.Union(
   Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), present: Schema.Literal(true) }).annotations({
     description: "one of the keyword arguments is passed (with `field`: and its dict / object has that key); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),
+  Schema.Struct({ keyword: Keywords, tagged: Schema.String }).annotations({
+    description:
+      "one of the keyword arguments passes a dict / object, or a list of them (through variables, up to three levels deep), with an entry whose key matches the regex and whose value is not a constant: records stored tagged by who owns them (`metadata={\"workspace_id\": who.workspace_id}`)"
+  }),
   Schema.Struct({ keyword: Keywords, arg: Schema.optional(ArgRef), field: Schema.optional(Schema.String), not_literal: Schema.Literal(true) }).annotations({
     description: "one of the keyword arguments is passed and is not a constant (with `field`: that key of it); with `arg`, a setting passed by keyword or at that position: the keyword when passed, else the argument"
   }),

@@ -687,6 +687,12 @@ export class FlowEvaluator {
       const table = this.tableLiteral(call.receiver, fn) ? this.value(call.receiver, fn, at) : undefined
       if (table !== undefined && table.prov === Prov.Constant && table.params === 0 && !table.secret)
         return call.args[1] === undefined ? constant() : this.value(call.args[1].value, fn, at)
+      // an entry of the application's configuration (`PERSONAS = yaml.safe_load(<file of the app>)`,
+      // then `PERSONAS.get(name)`): configuration too, whatever key picks it
+      // (a variable holding it: a settings source itself, `os.environ.get(KEY)`, names its entry by the key)
+      const held = call.receiver.k === "name" && this.fw.config.lookup(call.receiver.name).length === 0 ? this.value(call.receiver, fn, at) : undefined
+      if (held !== undefined && held.prov === Prov.Config && held.params === 0 && !held.secret)
+        return call.args[1] === undefined ? strip(held) : join(strip(held), this.value(call.args[1].value, fn, at))
     }
     const stored = call.receiver !== undefined && STORE_READS.test(lastSegmentOf(call.callee)) && call.args[0]?.value.k === "lit" && typeof call.args[0].value.value === "string"
       ? this.storeValue(call.receiver, call.args[0].value.value, fn)

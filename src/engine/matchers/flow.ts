@@ -1404,6 +1404,13 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
     const v = at === undefined ? undefined : literalOf(at, call.fn, model)
     return v !== undefined && v.k === "lit" && v.value === c.equals
   }
+  if ("tagged" in c) {
+    const re = ruleRegex(c.tagged)
+    return (typeof c.keyword === "string" ? [c.keyword] : c.keyword).some((k) => {
+      const a = keywordArg(call, k, model)
+      return a !== undefined && taggedBy(a.value, re, call.fn, model, 0)
+    })
+  }
   if ("keyword" in c) {
     // both given: the keyword when passed, else the argument at that position
     const a = keywordArg(call, c.keyword) ?? ("arg" in c && c.arg !== undefined ? anyArg(call, c.arg) : undefined)
@@ -1449,6 +1456,14 @@ const holds = (c: CallCondition, call: Call, model: SemanticModel): boolean => {
       return element === undefined ? [] : [constantOf(element, model, call.fn)]
     })
   return values.some((value) => matchesText(value, c.matches))
+}
+
+/** A dict / object (or a list of them, through variables) with a non-constant entry under a key matching the regex. */
+const taggedBy = (e: Expr, re: RegExp, fn: number, model: SemanticModel, depth: number): boolean => {
+  if (depth > 3) return false
+  const v = e.k === "name" ? heldValue(e, fn, model) ?? e : e
+  if (v.k !== "container") return false
+  return v.entries.some((x) => (x.key !== undefined && re.test(x.key) && !isConstant(x.value)) || taggedBy(x.value, re, fn, model, depth + 1))
 }
 
 /** A constant's text (a literal, a tagged template's parts joined by `${}`), or a name's canonical dotted name, matches. */
