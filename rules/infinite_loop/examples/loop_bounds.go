@@ -57,6 +57,18 @@ func Converge(ctx context.Context, llm llms.Model, draft string) string {
 	}
 }
 
+// a search position compared with 0 asks whether the answer holds a marker: no count, no bound
+func UntilMarked(ctx context.Context, llm llms.Model, draft string) string {
+	for {
+		// ruleid: infinite_loop
+		out, _ := llms.GenerateFromSinglePrompt(ctx, llm, draft, llms.WithMaxTokens(400))
+		if at := strings.Index(out, "FINAL ANSWER:"); at >= 0 {
+			return out[at:]
+		}
+		draft = out
+	}
+}
+
 func Serve(ctx context.Context, llm llms.Model, inbox <-chan string, outbox chan<- string) {
 	for {
 		msg := <-inbox

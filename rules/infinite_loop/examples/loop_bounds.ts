@@ -41,6 +41,15 @@ export async function untilApproved(goal: string) {
   }
 }
 
+export async function untilMarked(goal: string) {
+  while (true) {
+    // ruleid: infinite_loop
+    const { text } = await generateText({ model: openai("gpt-4o"), prompt: goal, maxOutputTokens: 400 })
+    if (text.indexOf("FINAL:") !== -1 && text.indexOf("FINAL:") >= 0) return text
+    goal = text
+  }
+}
+
 export async function repl() {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout })
   while (true) {

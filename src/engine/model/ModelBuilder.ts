@@ -6,6 +6,9 @@ import type { Arg, Call, DeclaredType, Expr, FunctionInfo, Import, LiteralField,
  * file's imports and the calls whose results variables hold, so every callee in the model is
  * canonical. Shared by every language: only the walking is language-specific.
  */
+/** Calls that return where a text holds something, or -1 (Go `strings.Index`, Python `str.find`, JS `indexOf`) */
+const SEARCH_POSITION = /(?:^|\.)(?:Index|LastIndex|IndexAny|IndexByte|IndexRune|IndexFunc|find|rfind|indexOf|lastIndexOf|search|findIndex|findLastIndex)$/
+
 export class ModelBuilder {
   readonly imports: Array<Import> = []
   readonly functions: Array<FunctionInfo> = []
@@ -102,6 +105,28 @@ export class ModelBuilder {
   private readonly deadlines = new Set<number>()
   /** set when an ordering comparison (`<`, `<=`, `>`, `>=`) is walked; language modules reset it around an `if` */
   ordered = false
+
+  /**
+   * An ordering comparison of a search position with 0 or -1 (`strings.Index(reply, "DONE") >= 0`,
+   * `if idx := strings.Index(...); idx >= 0`, `text.find("DONE") != -1`, `reply.indexOf("DONE") >= 0`):
+   * whether a text holds something, not a count or a deadline, so no bound on a loop.
+   */
+  presenceCheck(fn: number, operands: ReadonlyArray<Expr>): boolean {
+    if (operands.length !== 2) return false
+    const mark = (e: Expr): boolean => (e.k === "lit" && (e.value === 0 || e.value === -1)) || (e.k === "op" && e.parts.length === 1 && e.parts[0]!.k === "lit" && e.parts[0]!.value === 1)
+    const other = mark(operands[0]!) ? operands[1]! : mark(operands[1]!) ? operands[0]! : undefined
+    const searched = (e: Expr | undefined, depth: number): boolean => {
+      if (e?.k === "call") return SEARCH_POSITION.test(this.calls[e.call]!.callee)
+      if (e?.k !== "name" || depth > 0) return false
+      const body = fn === -1 ? this.module : this.functions[fn]?.body ?? []
+      for (let i = body.length - 1; i >= 0; i--) {
+        const st = body[i]!
+        if (st.k === "assign" && st.target.name === e.name && st.target.path.length === 0) return searched(st.value, depth + 1)
+      }
+      return false
+    }
+    return searched(other, 0)
+  }
 
   /** Opens a loop of `fn`; calls added until `exitLoop` sit in it. */
   enterLoop(span: Span, fn: number, endless: boolean): number {

@@ -1493,7 +1493,7 @@ class GoWalker {
         if (right !== null) parts.push(this.expr(right, fn))
         if ((operator === "==" || operator === "!=") && fn !== -1 && parts.length === 2) (this.b.functions[fn]!.equalities ??= []).push({ left: parts[0]!, right: parts[1]!, span: span(node) })
         if (operator !== undefined && COMPARISONS.has(operator)) {
-          if (operator !== "==" && operator !== "!=") {
+          if (operator !== "==" && operator !== "!=" && !this.b.presenceCheck(fn, parts)) {
             this.b.ordered = true
             if (fn !== -1) {
               this.b.functions[fn]!.compares = true

@@ -1774,15 +1774,17 @@ class ScriptWalker {
       case K.LessThanEqualsToken:
       case K.GreaterThanToken:
       case K.GreaterThanEqualsToken:
-        if (ORDERING.has(op)) {
-          this.b.ordered = true
-          if (fn !== -1) this.b.functions[fn]!.compares = true
-        }
         {
           const left = this.expr(n.left, fn)
           const right = this.expr(n.right, fn)
+          // (`reply.indexOf("DONE") >= 0` asks whether the text holds something: no count, no bound)
+          const ordering = ORDERING.has(op) && !this.b.presenceCheck(fn, [left, right])
+          if (ordering) {
+            this.b.ordered = true
+            if (fn !== -1) this.b.functions[fn]!.compares = true
+          }
           if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push({ left, right, span: this.span(n) })
-          if (fn !== -1 && ORDERING.has(op)) (this.b.functions[fn]!.orderings ??= []).push([left, right])
+          if (fn !== -1 && ordering) (this.b.functions[fn]!.orderings ??= []).push([left, right])
         }
         return { k: "lit", value: true }
       case K.InstanceOfKeyword:
