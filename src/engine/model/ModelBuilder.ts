@@ -118,8 +118,10 @@ export class ModelBuilder {
     const searched = (e: Expr | undefined, depth: number): boolean => {
       if (e?.k === "call") return SEARCH_POSITION.test(this.calls[e.call]!.callee)
       if (e?.k !== "name" || depth > 0) return false
+      // (the search is written just before its check: a few statements back, not the whole body, which
+      // in bundled code is thousands of statements long for every `x >= 0`)
       const body = fn === -1 ? this.module : this.functions[fn]?.body ?? []
-      for (let i = body.length - 1; i >= 0; i--) {
+      for (let i = body.length - 1; i >= 0 && i >= body.length - 6; i--) {
         const st = body[i]!
         if (st.k === "assign" && st.target.name === e.name && st.target.path.length === 0) return searched(st.value, depth + 1)
       }

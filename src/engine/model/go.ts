@@ -1493,8 +1493,9 @@ class GoWalker {
         if (right !== null) parts.push(this.expr(right, fn))
         if ((operator === "==" || operator === "!=") && fn !== -1 && parts.length === 2) (this.b.functions[fn]!.equalities ??= []).push({ left: parts[0]!, right: parts[1]!, span: span(node) })
         if (operator !== undefined && COMPARISONS.has(operator)) {
-          if (operator !== "==" && operator !== "!=" && !this.b.presenceCheck(fn, parts)) {
-            this.b.ordered = true
+          if (operator !== "==" && operator !== "!=") {
+            // (`strings.Index(reply, "DONE") >= 0` asks what the text holds: it bounds no loop)
+            if (!this.b.presenceCheck(fn, parts)) this.b.ordered = true
             if (fn !== -1) {
               this.b.functions[fn]!.compares = true
               ;(this.b.functions[fn]!.orderings ??= []).push(parts)

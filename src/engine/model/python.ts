@@ -1539,13 +1539,12 @@ class PythonWalker {
 
   private comparisonExpr(node: AstNode, fn: number): Expr {
     const operands = node.namedChildren.map((c) => this.expr(c, fn))
-    // (`reply.find("DONE") >= 0` asks whether the text holds something: no count, no bound)
-    const ordering = isOrdering(node) && !this.b.presenceCheck(fn, operands)
-    if (ordering) {
-      this.b.ordered = true
+    if (isOrdering(node)) {
+      // (`reply.find("DONE") >= 0` asks what the text holds: it bounds no loop)
+      if (!this.b.presenceCheck(fn, operands)) this.b.ordered = true
       if (fn !== -1) this.b.functions[fn]!.compares = true
     }
-    if (fn !== -1 && ordering) (this.b.functions[fn]!.orderings ??= []).push(operands)
+    if (fn !== -1 && isOrdering(node)) (this.b.functions[fn]!.orderings ??= []).push(operands)
     if (fn !== -1 && operands.length === 2 && node.children.some((c) => !c.isNamed && (c.type === "==" || c.type === "!=")))
       (this.b.functions[fn]!.equalities ??= []).push({ left: operands[0]!, right: operands[1]!, span: span(node) })
     return { k: "lit", value: true }

@@ -1778,13 +1778,13 @@ class ScriptWalker {
           const left = this.expr(n.left, fn)
           const right = this.expr(n.right, fn)
           // (`reply.indexOf("DONE") >= 0` asks whether the text holds something: no count, no bound)
-          const ordering = ORDERING.has(op) && !this.b.presenceCheck(fn, [left, right])
-          if (ordering) {
-            this.b.ordered = true
+          if (ORDERING.has(op)) {
+            // (`reply.indexOf("DONE") >= 0` asks what the text holds: it bounds no loop)
+            if (!this.b.presenceCheck(fn, [left, right])) this.b.ordered = true
             if (fn !== -1) this.b.functions[fn]!.compares = true
           }
           if (fn !== -1 && EQUALITY.has(op)) (this.b.functions[fn]!.equalities ??= []).push({ left, right, span: this.span(n) })
-          if (fn !== -1 && ordering) (this.b.functions[fn]!.orderings ??= []).push([left, right])
+          if (fn !== -1 && ORDERING.has(op)) (this.b.functions[fn]!.orderings ??= []).push([left, right])
         }
         return { k: "lit", value: true }
       case K.InstanceOfKeyword:
