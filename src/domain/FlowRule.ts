@@ -254,12 +254,6 @@ export const CallMatcher = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "CallMatcher" })
 export type CallMatcher = typeof CallMatcher.Type
 
-
-/**
- * A check of a whole function with a framework role, by what its body does (never by its name):
- * a tool whose body (or a same-file helper it calls) calls one of `calls` is reported at that call,
- * unless an approval step or an authorization check is there.
- */
 /** One kind of edge call of a graph built in code (`add_edge("a", "b")`): see CodeGraphMatcher. */
 export const CodeGraphEdge = Schema.Struct({
   callee: Names,
@@ -277,6 +271,11 @@ export const CodeGraphEdge = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "CodeGraphEdge" })
 export type CodeGraphEdge = typeof CodeGraphEdge.Type
 
+/**
+ * A check of a whole function with a framework role, by what its body does (never by its name):
+ * a tool whose body (or a same-file helper it calls) calls one of `calls` is reported at that call,
+ * unless an approval step or an authorization check is there.
+ */
 export const FunctionMatcher = Schema.Struct({
   kind: Schema.Literal("function"),
   target: CodeTarget,
@@ -472,6 +471,12 @@ export const FrameworkModel = Schema.Struct({
 }).annotations({ parseOptions: strict, identifier: "FrameworkModel" })
 export type FrameworkModel = typeof FrameworkModel.Type
 
+export const CodeGraphBound = Schema.Struct({
+  callee: Names,
+  keyword: Keywords.annotations({ description: "passed as a keyword / options field, or as a key of a dict / object argument (also through a variable or a config call)" })
+}).annotations({ parseOptions: strict, identifier: "CodeGraphBound" })
+export type CodeGraphBound = typeof CodeGraphBound.Type
+
 /**
  * A graph built in code (LangGraph `add_edge` / `addEdge`, CrewAI task `context`): every call that
  * adds an edge is read from the model, the edges of one function form one graph, and its cycles are
@@ -480,13 +485,6 @@ export type FrameworkModel = typeof FrameworkModel.Type
  * argument (a path map: dict / object values or list elements are the targets). A router that is
  * a same-file function and orders values (`count >= MAX`) counts its passes: its cycle is bounded.
  */
-
-export const CodeGraphBound = Schema.Struct({
-  callee: Names,
-  keyword: Keywords.annotations({ description: "passed as a keyword / options field, or as a key of a dict / object argument (also through a variable or a config call)" })
-}).annotations({ parseOptions: strict, identifier: "CodeGraphBound" })
-export type CodeGraphBound = typeof CodeGraphBound.Type
-
 export const CodeGraphMatcher = Schema.Struct({
   kind: Schema.Literal("code-graph"),
   target: CodeTarget,

@@ -108,9 +108,10 @@ const tableBuilds = (ev: FlowEvaluator, e: Expr, fn: number): Array<ReturnType<t
   if (call?.table === undefined || held?.k !== "call") return undefined
   const table = call.table.k === "name" ? heldValue(call.table, call.fn, ev.model, true) : call.table
   if (table?.k !== "container" || table.entries.length === 0) return undefined
-  const functions = table.entries.map((x) =>
-    x.value.k === "func" ? x.value.fn : x.value.k === "name" ? ev.model.functions.findIndex((f) => f.parent === -1 && f.name === (x.value as { name: string }).name) : -1
-  )
+  const functions = table.entries.map(({ value }) => {
+    if (value.k === "func") return value.fn
+    return value.k === "name" ? ev.model.functions.findIndex((f) => f.parent === -1 && f.name === value.name) : -1
+  })
   return functions.every((h) => h !== -1) ? functions.map((helper) => ({ lists: listsReturnedBy(ev, helper, held.result), helper, call })) : undefined
 }
 
@@ -134,15 +135,13 @@ const returnedLists = (
 
 /** The lists a function of the file returns (its `result`-th part of each return, Go's `return list, nil`). */
 const listsReturnedBy = (ev: FlowEvaluator, helper: number, result: number | undefined): Array<ListExpr | undefined> => {
-  const f = ev.model.functions[helper]!
-  const body = f.body
-  const lists = body.flatMap((s) => {
+  const body = ev.model.functions[helper]!.body
+  return body.flatMap((s) => {
     if (s.k !== "return") return []
     const value = result !== undefined && s.value.k === "container" && s.value.entries.every((x) => x.key === undefined) ? s.value.entries[result]?.value : s.value
     if (value === undefined || (value.k === "lit" && value.value === null)) return []
     return [argvList(value, helper, ev.model) ?? grownList(body, value)]
   })
-  return lists
 }
 
 const literalText = (x: Expr | undefined): string | undefined => (x?.k === "lit" && typeof x.value === "string" ? x.value : undefined)

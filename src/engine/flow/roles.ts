@@ -79,7 +79,7 @@ export const assignRoles = (model: SemanticModel, fw: FrameworkIndex): void => {
  */
 const declaredFunctions = (model: SemanticModel, fw: FrameworkIndex): void => {
   const declared = new Map<string, FunctionRole>()
-  const tables: Array<Expr> = []
+  const tables: Array<Extract<Expr, { k: "container" }>> = []
   const walk = (e: Expr, depth: number): void => {
     if (depth > 6) return
     if (e.k === "op") for (const p of e.parts) walk(p, depth + 1)
@@ -108,14 +108,13 @@ const declaredFunctions = (model: SemanticModel, fw: FrameworkIndex): void => {
     if (!byName.has(f.name)) byName.set(f.name, i)
   })
   for (const t of tables)
-    if (t.k === "container")
-      for (const x of t.entries) {
-        const role = x.key === undefined ? undefined : declared.get(x.key)
-        if (role === undefined) continue
-        if (x.value.k === "func") give(x.value.fn, role)
-        else if (x.value.k === "name" || x.value.k === "ref") give(byName.get(x.value.name), role)
-        else if (x.value.k === "attr" && x.value.obj.k === "name" && (x.value.obj.name === "self" || x.value.obj.name === "this")) give(byName.get(x.value.name), role)
-      }
+    for (const x of t.entries) {
+      const role = x.key === undefined ? undefined : declared.get(x.key)
+      if (role === undefined) continue
+      if (x.value.k === "func") give(x.value.fn, role)
+      else if (x.value.k === "name" || x.value.k === "ref") give(byName.get(x.value.name), role)
+      else if (x.value.k === "attr" && x.value.obj.k === "name" && (x.value.obj.name === "self" || x.value.obj.name === "this")) give(byName.get(x.value.name), role)
+    }
 }
 
 /**

@@ -177,7 +177,7 @@ export type DeclaredType =
 export interface FunctionInfo {
   readonly name: string
   readonly params: ReadonlyArray<string>
-  /** the index of a parameter that takes every positional argument from there on (`*args`, `...rest`, Go's `args ...string`) */
+  /** Python: the index of the `*args` parameter, which takes every positional argument from there on (JavaScript's `...rest` and Go's `args ...string` are not marked yet) */
   readonly rest?: number
   /** TypeScript: the declared type of each parameter, where declared (see DeclaredType) */
   readonly paramShapes?: ReadonlyArray<DeclaredType | undefined>

@@ -1,14 +1,14 @@
 import type { Focus } from "./interest.js"
 import type { Arg, Call, DeclaredType, Expr, FunctionInfo, Import, LiteralField, Loop, SemanticModel, Span, Statement } from "./Model.js"
 
+/** Calls that return where a text holds something, or -1 (Go `strings.Index`, Python `str.find`, JS `indexOf`) */
+const SEARCH_POSITION = /(?:^|\.)(?:Index|LastIndex|IndexAny|IndexByte|IndexRune|IndexFunc|find|rfind|indexOf|lastIndexOf|search|findIndex|findLastIndex)$/
+
 /**
  * Collects what a language module finds while it walks a tree, and resolves names against the
  * file's imports and the calls whose results variables hold, so every callee in the model is
  * canonical. Shared by every language: only the walking is language-specific.
  */
-/** Calls that return where a text holds something, or -1 (Go `strings.Index`, Python `str.find`, JS `indexOf`) */
-const SEARCH_POSITION = /(?:^|\.)(?:Index|LastIndex|IndexAny|IndexByte|IndexRune|IndexFunc|find|rfind|indexOf|lastIndexOf|search|findIndex|findLastIndex)$/
-
 export class ModelBuilder {
   readonly imports: Array<Import> = []
   readonly functions: Array<FunctionInfo> = []
