@@ -58,7 +58,7 @@ const registrationsOf = (model: SemanticModel, fn: number): ReadonlyArray<Call> 
 }
 
 /** `add_node("run", run)`: the node's name, when the registration names it with a constant. */
-const nodeName = (call: Call, fn: number): string | undefined => {
+export const nodeName = (call: Call, fn: number): string | undefined => {
   const cb = call.callbacks?.find((c) => c.fn === fn)
   if (cb === undefined || cb.arg === 0) return undefined
   const first = call.args.find((a) => a.name === undefined)?.value

@@ -118,7 +118,7 @@ const nodeOf = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<Na
   return undefined
 }
 
-const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>, loose = false, depth = 0): Array<string> => {
+export const namesIn = (model: SemanticModel, e: Expr | undefined, end: ReadonlyArray<NamePattern>, loose = false, depth = 0): Array<string> => {
   if (e === undefined) return []
   if (e.k === "container") return e.entries.flatMap((x) => namesIn(model, x.value, end, loose, depth))
   if (loose) {

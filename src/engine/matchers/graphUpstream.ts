@@ -1,7 +1,9 @@
 import type { CodeGraphEdge } from "../../domain/FlowRule.js"
 import { type NameIndex, nameSet } from "../flow/names.js"
-import type { Expr, SemanticModel } from "../model/Model.js"
+import type { SemanticModel } from "../model/Model.js"
 import { argOf } from "../model/ModelBuilder.js"
+import { nodeName } from "./approval.js"
+import { namesIn } from "./codeGraph.js"
 
 /**
  * The graph nodes that run before a node of a graph built in code (a function matcher's
@@ -9,9 +11,10 @@ import { argOf } from "../model/ModelBuilder.js"
  * has asked a person before the payment, as an `interrupt(...)` in the paying node would have.
  *
  * Nodes are named by their registration (`add_node("review", review)`: its first argument when
- * that is a string, else the function's name); edges are read with the same declarations as a
- * `code-graph` matcher's (`from` / `to` arguments, or a path map under `routes`). Only string
- * names count: an edge whose ends are computed names nothing, and so proves nothing.
+ * that is a string, as approval.ts reads it, else the function's name); edges are read with the
+ * same declarations, and the same node names, as a `code-graph` matcher's (`from` / `to`
+ * arguments, or a path map under `routes`). Only constant names count: an edge whose ends are
+ * computed names nothing, and so proves nothing.
  */
 export const upstreamFunctions = (model: SemanticModel, fn: number, edges: ReadonlyArray<CodeGraphEdge>): ReadonlyArray<number> => {
   const nodeOf = new Map<string, Array<number>>()
@@ -19,8 +22,7 @@ export const upstreamFunctions = (model: SemanticModel, fn: number, edges: Reado
   for (const call of model.calls)
     for (const cb of call.callbacks ?? []) {
       if (model.functions[cb.fn]?.role !== "graph_node") continue
-      const first = cb.arg === 0 ? undefined : argOf(call.args, 0)?.value
-      const name = first !== undefined && first.k === "lit" && typeof first.value === "string" ? first.value : model.functions[cb.fn]!.name
+      const name = nodeName(call, cb.fn) ?? model.functions[cb.fn]!.name
       nodeOf.set(name, [...(nodeOf.get(name) ?? []), cb.fn])
       namesOf.set(cb.fn, [...(namesOf.get(cb.fn) ?? []), name])
     }
@@ -31,9 +33,9 @@ export const upstreamFunctions = (model: SemanticModel, fn: number, edges: Reado
   for (const call of model.calls) {
     // a chained call on an unknown receiver is named `.addEdge`: any receiver (as codeGraph.ts reads it)
     for (const edge of edgesCalled(edges, call.callee.startsWith(".") ? `?${call.callee}` : call.callee)) {
-      const from = typeof edge.from === "number" || !edge.from.startsWith("@") ? stringsIn(model, argOf(call.args, edge.from)?.value) : []
+      const from = typeof edge.from === "number" || !edge.from.startsWith("@") ? namesIn(model, argOf(call.args, edge.from)?.value, []) : []
       const toArg = edge.to !== undefined ? edge.to : edge.routes
-      const to = toArg === undefined || (typeof toArg === "string" && toArg.startsWith("@")) ? [] : stringsIn(model, argOf(call.args, toArg)?.value)
+      const to = toArg === undefined || (typeof toArg === "string" && toArg.startsWith("@")) ? [] : namesIn(model, argOf(call.args, toArg)?.value, [])
       for (const t of to) into.set(t, [...(into.get(t) ?? []), ...from])
     }
   }
@@ -55,16 +57,4 @@ const edgesCalled = (edges: ReadonlyArray<CodeGraphEdge>, callee: string): Reado
   let compiled = compiledEdges.get(edges)
   if (compiled === undefined) compiledEdges.set(edges, (compiled = edges.map((edge) => ({ edge, names: nameSet(edge.callee) }))))
   return compiled.flatMap((c) => (c.names.lookup(callee).length > 0 ? [c.edge] : []))
-}
-
-/** The string constants of a node argument: one name, a list of them, or the values of a path map. */
-const stringsIn = (model: SemanticModel, e: Expr | undefined, depth = 0): Array<string> => {
-  if (e === undefined || depth > 2) return []
-  if (e.k === "lit") return typeof e.value === "string" ? [e.value] : []
-  if (e.k === "container") return e.entries.flatMap((x) => stringsIn(model, x.value, depth + 1))
-  if (e.k === "name") {
-    const held = model.constants.get(e.name)
-    return held !== undefined && held !== e ? stringsIn(model, held, depth + 1) : []
-  }
-  return []
 }
